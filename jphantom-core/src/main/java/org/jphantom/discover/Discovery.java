@@ -1,0 +1,56 @@
+package org.jphantom.discover;
+
+import java.util.Collections;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.jphantom.model.Origin;
+
+/**
+ * What the program references that the closed world lacks: phantom types (each with the first
+ * place that needs it) and every member the program uses (first use kept). Filled class by class
+ * in sorted class order, so the "first" use is deterministic.
+ */
+public final class Discovery {
+    private final SortedMap<String, Origin> phantomTypes = new TreeMap<>();
+    private final SortedMap<String, MemberRef> members = new TreeMap<>();
+    private final SortedMap<String, SortedSet<String>> nestMembersByHost = new TreeMap<>();
+    private final SortedMap<String, SortedMap<String, String>> annotationElements = new TreeMap<>();
+
+    void phantomType(String type, Origin firstUse) {
+        phantomTypes.putIfAbsent(type, firstUse);
+    }
+
+    void member(MemberRef ref) {
+        members.putIfAbsent(ref.key(), ref);
+    }
+
+    void nestHostClaim(String host, String member) {
+        nestMembersByHost.computeIfAbsent(host, h -> new TreeSet<>()).add(member);
+    }
+
+    void annotationElement(String annotation, String name, String desc) {
+        annotationElements.computeIfAbsent(annotation, a -> new TreeMap<>()).putIfAbsent(name, desc);
+    }
+
+    /** Phantom types by internal name, with their first use. */
+    public SortedMap<String, Origin> phantomTypes() {
+        return Collections.unmodifiableSortedMap(phantomTypes);
+    }
+
+    /** Every member the program uses, keyed by {@link MemberRef#key()}. */
+    public SortedMap<String, MemberRef> members() {
+        return Collections.unmodifiableSortedMap(members);
+    }
+
+    /** Known classes naming each missing class as their nest host. */
+    public SortedMap<String, SortedSet<String>> nestMembersByHost() {
+        return Collections.unmodifiableSortedMap(nestMembersByHost);
+    }
+
+    /** Elements (name to return descriptor) of each annotation type, from annotation values. */
+    public SortedMap<String, SortedMap<String, String>> annotationElements() {
+        return Collections.unmodifiableSortedMap(annotationElements);
+    }
+}

@@ -1,0 +1,382 @@
+package org.jphantom.discover;
+
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jphantom.JphantomException;
+import org.jphantom.model.Origin;
+import org.jphantom.world.ClassWorld;
+import org.objectweb.asm.ConstantDynamic;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.AnnotationNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.FrameNode;
+import org.objectweb.asm.tree.InnerClassNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LocalVariableNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.MultiANewArrayInsnNode;
+import org.objectweb.asm.tree.RecordComponentNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+
+/**
+ * Finds every type and member a class references, from every place the JVM can load a class
+ * from: supertypes, descriptors, instruction operands, constants, method handles, invokedynamic
+ * bootstrap arguments, exception handlers, throws clauses, StackMapTable frames, annotations and
+ * the InnerClasses, EnclosingMethod, NestHost, NestMembers, PermittedSubclasses and Record
+ * attributes. Types the world lacks become phantoms in the {@link Discovery}. It also tells which
+ * methods need the dataflow: those that mention a phantom type or a known type whose ancestry
+ * contains one; all other constraints are between fixed types and need no solving.
+ */
+public final class ReferenceScanner {
+    private final ClassWorld world;
+    private final Discovery discovery;
+    private final Map<String, Boolean> relevant = new HashMap<>();
+
+    public ReferenceScanner(ClassWorld world, Discovery discovery) {
+        this.world = world;
+        this.discovery = discovery;
+    }
+
+    /**
+     * Whether constraints involving {@code type} (internal name or array descriptor) can matter
+     * to the solver: the type or its element type is phantom, or has a phantom ancestor.
+     */
+    public boolean isRelevant(String type) {
+        Boolean r = relevant.get(type);
+        if (r == null) {
+            String t = type;
+            if (t.startsWith("[")) {
+                Type el = Type.getType(t).getElementType();
+                t = el.getSort() == Type.OBJECT ? el.getInternalName() : null;
+            }
+            r = t != null && (!world.isKnown(t) || world.hasPhantomAncestor(t));
+            relevant.put(type, r);
+        }
+        return r;
+    }
+
+    /**
+     * Scans one program class.
+     *
+     * @return the indexes (in {@code cn.methods}) of the methods whose code needs the dataflow
+     */
+    public BitSet scan(ClassNode cn) {
+        Origin classOrigin = Origin.ofClass(cn.name, "declaration");
+        boolean classRelevant = isRelevant(cn.name);
+        if (cn.superName != null) {
+            type(cn.superName, Origin.ofClass(cn.name, "super class"));
+        }
+        for (String itf : cn.interfaces) {
+            type(itf, Origin.ofClass(cn.name, "super interface"));
+        }
+        annotations(cn.visibleAnnotations, classOrigin);
+        annotations(cn.invisibleAnnotations, classOrigin);
+        if (cn.outerClass != null) {
+            type(cn.outerClass, Origin.ofClass(cn.name, "EnclosingMethod"));
+            if (cn.outerMethod != null && cn.outerMethodDesc != null) {
+                methodDesc(cn.outerMethodDesc, Origin.ofClass(cn.name, "EnclosingMethod"));
+            }
+        }
+        if (cn.nestHostClass != null) {
+            type(cn.nestHostClass, Origin.ofClass(cn.name, "NestHost"));
+            if (!world.isKnown(cn.nestHostClass)) {
+                discovery.nestHostClaim(cn.nestHostClass, cn.name);
+            }
+        }
+        list(cn.nestMembers, Origin.ofClass(cn.name, "NestMembers"));
+        list(cn.permittedSubclasses, Origin.ofClass(cn.name, "PermittedSubclasses"));
+        if (cn.innerClasses != null) {
+            for (InnerClassNode ic : cn.innerClasses) {
+                type(ic.name, Origin.ofClass(cn.name, "InnerClasses"));
+                if (ic.outerName != null) {
+                    type(ic.outerName, Origin.ofClass(cn.name, "InnerClasses"));
+                }
+            }
+        }
+        if (cn.recordComponents != null) {
+            for (RecordComponentNode rc : cn.recordComponents) {
+                Origin o = Origin.ofClass(cn.name, "record component " + rc.name);
+                fieldDesc(rc.descriptor, o);
+                annotations(rc.visibleAnnotations, o);
+                annotations(rc.invisibleAnnotations, o);
+            }
+        }
+        for (FieldNode f : cn.fields) {
+            Origin o = Origin.ofClass(cn.name, "field " + f.name);
+            fieldDesc(f.desc, o);
+            annotations(f.visibleAnnotations, o);
+            annotations(f.invisibleAnnotations, o);
+        }
+        BitSet analyse = new BitSet();
+        List<MethodNode> methods = cn.methods;
+        for (int i = 0; i < methods.size(); i++) {
+            if (method(cn, methods.get(i), classRelevant)) {
+                analyse.set(i);
+            }
+        }
+        return analyse;
+    }
+
+    private boolean method(ClassNode cn, MethodNode m, boolean classRelevant) {
+        String where = m.name + m.desc;
+        Origin head = new Origin(cn.name, where, -1, "method descriptor");
+        boolean rel = methodDesc(m.desc, head) | classRelevant;
+        if (m.exceptions != null) {
+            for (String e : m.exceptions) {
+                rel |= type(e, new Origin(cn.name, where, -1, "throws clause"));
+            }
+        }
+        annotations(m.visibleAnnotations, head);
+        annotations(m.invisibleAnnotations, head);
+        if (m.visibleParameterAnnotations != null) {
+            for (List<AnnotationNode> l : m.visibleParameterAnnotations) {
+                annotations(l, head);
+            }
+        }
+        if (m.invisibleParameterAnnotations != null) {
+            for (List<AnnotationNode> l : m.invisibleParameterAnnotations) {
+                annotations(l, head);
+            }
+        }
+        if (m.annotationDefault != null) {
+            annotationValue(null, null, m.annotationDefault, head);
+        }
+        for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
+            if (tcb.type != null) {
+                rel |= type(tcb.type, new Origin(cn.name, where, m.instructions.indexOf(tcb.handler), "exception handler"));
+            }
+        }
+        if (m.localVariables != null) {
+            for (LocalVariableNode lv : m.localVariables) {
+                rel |= fieldDesc(lv.desc, head);
+            }
+        }
+        int index = 0;
+        for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), index++) {
+            rel |= instruction(cn.name, where, index, insn);
+        }
+        return rel;
+    }
+
+    private boolean instruction(String owner, String where, int index, AbstractInsnNode insn) {
+        switch (insn.getType()) {
+            case AbstractInsnNode.FIELD_INSN: {
+                FieldInsnNode f = (FieldInsnNode) insn;
+                Origin o = new Origin(owner, where, index, opcodeName(f.getOpcode()) + " " + f.owner + "." + f.name);
+                boolean rel = type(f.owner, o) | fieldDesc(f.desc, o);
+                boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
+                member(new MemberRef(f.owner, f.name, f.desc, true, isStatic, false, o));
+                return rel;
+            }
+            case AbstractInsnNode.METHOD_INSN: {
+                MethodInsnNode mi = (MethodInsnNode) insn;
+                Origin o = new Origin(owner, where, index, opcodeName(mi.getOpcode()) + " " + mi.owner + "." + mi.name + mi.desc);
+                boolean rel = type(mi.owner, o) | methodDesc(mi.desc, o);
+                member(new MemberRef(mi.owner, mi.name, mi.desc, false, mi.getOpcode() == Opcodes.INVOKESTATIC, mi.itf, o));
+                return rel;
+            }
+            case AbstractInsnNode.TYPE_INSN: {
+                TypeInsnNode t = (TypeInsnNode) insn;
+                return type(t.desc, new Origin(owner, where, index, opcodeName(t.getOpcode()) + " " + t.desc));
+            }
+            case AbstractInsnNode.MULTIANEWARRAY_INSN: {
+                MultiANewArrayInsnNode t = (MultiANewArrayInsnNode) insn;
+                return type(t.desc, new Origin(owner, where, index, "multianewarray " + t.desc));
+            }
+            case AbstractInsnNode.LDC_INSN:
+                return constant(((LdcInsnNode) insn).cst, new Origin(owner, where, index, "ldc"));
+            case AbstractInsnNode.INVOKE_DYNAMIC_INSN: {
+                InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) insn;
+                Origin o = new Origin(owner, where, index, "invokedynamic " + indy.name + indy.desc);
+                boolean rel = methodDesc(indy.desc, o) | handle(indy.bsm, o);
+                for (Object arg : indy.bsmArgs) {
+                    rel |= constant(arg, o);
+                }
+                return rel;
+            }
+            case AbstractInsnNode.FRAME: {
+                FrameNode fn = (FrameNode) insn;
+                Origin o = new Origin(owner, where, index, "StackMapTable frame");
+                return frameTypes(fn.local, o) | frameTypes(fn.stack, o);
+            }
+            default:
+                return false;
+        }
+    }
+
+    private boolean frameTypes(List<Object> types, Origin o) {
+        boolean rel = false;
+        if (types != null) {
+            for (Object t : types) {
+                if (t instanceof String s) {
+                    rel |= type(s, o);
+                }
+            }
+        }
+        return rel;
+    }
+
+    private boolean constant(Object cst, Origin o) {
+        if (cst instanceof Type t) {
+            return t.getSort() == Type.METHOD ? methodDesc(t.getDescriptor(), o) : fieldDesc(t.getDescriptor(), o);
+        } else if (cst instanceof Handle h) {
+            return handle(h, o);
+        } else if (cst instanceof ConstantDynamic cd) {
+            boolean rel = fieldDesc(cd.getDescriptor(), o) | handle(cd.getBootstrapMethod(), o);
+            for (int i = 0; i < cd.getBootstrapMethodArgumentCount(); i++) {
+                rel |= constant(cd.getBootstrapMethodArgument(i), o);
+            }
+            return rel;
+        }
+        return false;
+    }
+
+    private boolean handle(Handle h, Origin o) {
+        boolean rel = type(h.getOwner(), o);
+        int tag = h.getTag();
+        boolean field = tag <= Opcodes.H_PUTSTATIC;
+        rel |= field ? fieldDesc(h.getDesc(), o) : methodDesc(h.getDesc(), o);
+        boolean isStatic = tag == Opcodes.H_GETSTATIC || tag == Opcodes.H_PUTSTATIC || tag == Opcodes.H_INVOKESTATIC;
+        member(new MemberRef(h.getOwner(), h.getName(), h.getDesc(), field, isStatic, h.isInterface(), o));
+        return rel;
+    }
+
+    private void member(MemberRef ref) {
+        if (!ref.owner().startsWith("[")) {
+            discovery.member(ref);
+        }
+    }
+
+    private void list(List<String> names, Origin o) {
+        if (names != null) {
+            for (String n : names) {
+                type(n, o);
+            }
+        }
+    }
+
+    private void annotations(List<AnnotationNode> annotations, Origin o) {
+        if (annotations == null) {
+            return;
+        }
+        for (AnnotationNode a : annotations) {
+            annotation(a, o);
+        }
+    }
+
+    private void annotation(AnnotationNode a, Origin o) {
+        String type = Type.getType(a.desc).getInternalName();
+        fieldDesc(a.desc, o);
+        if (a.values != null) {
+            for (int i = 0; i + 1 < a.values.size(); i += 2) {
+                annotationValue(type, (String) a.values.get(i), a.values.get(i + 1), o);
+            }
+        }
+    }
+
+    private void annotationValue(String annotationType, String name, Object value, Origin o) {
+        String desc = null;
+        if (value instanceof String[] e) {
+            fieldDesc(e[0], o);
+            desc = e[0];
+        } else if (value instanceof Type t) {
+            fieldDesc(t.getDescriptor(), o);
+            desc = "Ljava/lang/Class;";
+        } else if (value instanceof AnnotationNode nested) {
+            annotation(nested, o);
+            desc = nested.desc;
+        } else if (value instanceof List<?> list) {
+            String elementDesc = null;
+            for (Object v : list) {
+                annotationValue(null, null, v, o);
+                if (elementDesc == null) {
+                    elementDesc = elementDesc(v);
+                }
+            }
+            desc = "[" + (elementDesc == null ? "Ljava/lang/String;" : elementDesc);
+        } else if (value != null) {
+            desc = elementDesc(value);
+        }
+        if (annotationType != null && name != null && desc != null && !world.isKnown(annotationType)) {
+            discovery.annotationElement(annotationType, name, desc);
+        }
+    }
+
+    private static String elementDesc(Object v) {
+        if (v instanceof String[] e) {
+            return e[0];
+        } else if (v instanceof Type) {
+            return "Ljava/lang/Class;";
+        } else if (v instanceof AnnotationNode n) {
+            return n.desc;
+        } else if (v instanceof String) {
+            return "Ljava/lang/String;";
+        } else if (v instanceof Integer) {
+            return "I";
+        } else if (v instanceof Long) {
+            return "J";
+        } else if (v instanceof Float) {
+            return "F";
+        } else if (v instanceof Double) {
+            return "D";
+        } else if (v instanceof Boolean) {
+            return "Z";
+        } else if (v instanceof Byte) {
+            return "B";
+        } else if (v instanceof Character) {
+            return "C";
+        } else if (v instanceof Short) {
+            return "S";
+        }
+        return null;
+    }
+
+    private boolean methodDesc(String desc, Origin o) {
+        boolean rel = false;
+        for (Type t : Type.getArgumentTypes(desc)) {
+            rel |= asmType(t, o);
+        }
+        return rel | asmType(Type.getReturnType(desc), o);
+    }
+
+    private boolean fieldDesc(String desc, Origin o) {
+        return asmType(Type.getType(desc), o);
+    }
+
+    private boolean asmType(Type t, Origin o) {
+        if (t.getSort() == Type.ARRAY) {
+            t = t.getElementType();
+        }
+        return t.getSort() == Type.OBJECT && type(t.getInternalName(), o);
+    }
+
+    /** Records a referenced type (internal name or array descriptor); returns its relevance. */
+    private boolean type(String name, Origin o) {
+        if (name.startsWith("[")) {
+            return fieldDesc(name, o);
+        }
+        if (!world.isKnown(name)) {
+            if (!Names.isValidClassName(name)) {
+                throw JphantomException.input(o.className().replace('/', '.') + ": references an invalid class name '"
+                        + name + "' (" + o + ")");
+            }
+            discovery.phantomType(name, o);
+            return true;
+        }
+        return isRelevant(name);
+    }
+
+    static String opcodeName(int opcode) {
+        return Names.opcode(opcode);
+    }
+}

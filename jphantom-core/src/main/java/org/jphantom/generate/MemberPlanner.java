@@ -1,0 +1,272 @@
+package org.jphantom.generate;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.jphantom.discover.Discovery;
+import org.jphantom.discover.MemberRef;
+import org.jphantom.discover.Names;
+import org.jphantom.world.ClassInfo;
+import org.jphantom.world.ClassWorld;
+import org.jphantom.world.MemberInfo;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Decides which members each phantom declares. A member used on a phantom goes to that phantom
+ * unless the phantom already inherits it from a known supertype; a member used on a known class
+ * that resolves nowhere goes to the first phantom met in JVM resolution order (the phantom
+ * projection set, thesis Sec. 4.6.1). Then every concrete class, phantom or known, whose
+ * completed ancestry leaves an abstract method without a concrete implementation gets one, so
+ * no {@code AbstractMethodError} can come from the complement.
+ */
+public final class MemberPlanner {
+    private final ClassWorld world;
+    private final CompletedHierarchy hierarchy;
+    private final SortedMap<String, SortedSet<PlannedMember>> plan = new TreeMap<>();
+    private final List<String> warnings = new ArrayList<>();
+
+    public MemberPlanner(ClassWorld world, CompletedHierarchy hierarchy) {
+        this.world = world;
+        this.hierarchy = hierarchy;
+    }
+
+    /** Plans every phantom's members. */
+    public SortedMap<String, SortedSet<PlannedMember>> plan(Discovery discovery, Set<String> phantoms,
+                                                            Iterable<String> programClasses) {
+        for (String p : phantoms) {
+            plan.put(p, new TreeSet<>());
+        }
+        for (MemberRef ref : discovery.members().values()) {
+            place(ref);
+        }
+        discovery.annotationElements().forEach((annotation, elements) -> {
+            if (hierarchy.isPhantom(annotation)) {
+                elements.forEach((name, desc) -> add(annotation, new PlannedMember(name, "()" + desc, false, false, true)));
+            }
+        });
+        for (String p : phantoms) {
+            if (!hierarchy.isInterface(p)) {
+                for (MemberInfo m : unimplemented(p)) {
+                    add(p, new PlannedMember(m.name(), m.desc(), false, false, false));
+                }
+            }
+        }
+        for (String k : programClasses) {
+            ClassInfo c = world.lookup(k);
+            if (c == null || c.isInterface() || c.isAbstract() || !world.hasPhantomAncestor(k)) {
+                continue;
+            }
+            for (MemberInfo m : unimplemented(k)) {
+                String target = firstPhantomClass(k);
+                if (target == null) {
+                    target = firstPhantomInterface(k);
+                }
+                if (target != null) {
+                    add(target, new PlannedMember(m.name(), m.desc(), false, false, false));
+                }
+            }
+        }
+        return plan;
+    }
+
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    private void add(String phantom, PlannedMember m) {
+        plan.get(phantom).add(m);
+    }
+
+    private void place(MemberRef ref) {
+        String owner = ref.owner();
+        if (hierarchy.isPhantom(owner)) {
+            if (!ref.field() && ref.name().equals("<init>")) {
+                add(owner, new PlannedMember(ref.name(), ref.desc(), false, false, true));
+                return;
+            }
+            if (!inheritedFromKnown(owner, ref)) {
+                add(owner, new PlannedMember(ref.name(), ref.desc(), ref.field(), ref.isStatic(), true));
+            }
+            return;
+        }
+        if (!world.isKnown(owner)) {
+            return;
+        }
+        MemberInfo found = ref.field() ? world.resolveField(owner, ref.name(), ref.desc())
+                : world.resolveMethod(owner, ref.name(), ref.desc(), ref.itf());
+        if (found != null || ref.name().equals("<init>") || ref.name().equals("<clinit>")) {
+            return;
+        }
+        if (!world.hasPhantomAncestor(owner)) {
+            warnings.add("unresolvable reference to " + describe(ref) + " in " + ref.origin()
+                    + ": " + Names.javaName(owner) + " is known and declares no such member");
+            return;
+        }
+        String target = placement(ref);
+        if (target == null) {
+            warnings.add("cannot place " + describe(ref) + " (used in " + ref.origin() + ") in any phantom supertype of "
+                    + Names.javaName(owner));
+            return;
+        }
+        add(target, new PlannedMember(ref.name(), ref.desc(), ref.field(), ref.isStatic(), true));
+    }
+
+    private static String describe(MemberRef ref) {
+        return Names.javaName(ref.owner()) + "." + ref.name() + (ref.field() ? ":" : "") + ref.desc();
+    }
+
+    /** Where a member used on a known class must go, following JVM resolution order. */
+    private String placement(MemberRef ref) {
+        String owner = ref.owner();
+        boolean ownerItf = hierarchy.isInterface(owner);
+        if (ref.field()) {
+            // fields: the class, its super interfaces, then its super class
+            for (String c : hierarchy.classChain(owner)) {
+                if (hierarchy.isPhantom(c) && (ref.isStatic() || !hierarchy.isInterface(c))) {
+                    return c;
+                }
+                if (ref.isStatic()) {
+                    for (String i : hierarchy.allInterfaces(c)) {
+                        if (hierarchy.isPhantom(i)) {
+                            return i;
+                        }
+                    }
+                }
+            }
+            return null;
+        }
+        if (!ownerItf) {
+            String c = firstPhantomClass(owner);
+            if (c != null) {
+                return c;
+            }
+        }
+        if (ref.isStatic()) {
+            return null; // static methods are not inherited from interfaces
+        }
+        return firstPhantomInterface(owner);
+    }
+
+    private String firstPhantomClass(String type) {
+        for (String c : hierarchy.classChain(type)) {
+            if (hierarchy.isPhantom(c) && !hierarchy.isInterface(c)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private String firstPhantomInterface(String type) {
+        for (String i : hierarchy.allInterfaces(type)) {
+            if (hierarchy.isPhantom(i) && !hierarchy.shape(i).kind().equals(org.jphantom.model.TypeKind.ANNOTATION)) {
+                return i;
+            }
+        }
+        return null;
+    }
+
+    /** Whether a known proper supertype of phantom {@code owner} already provides the member. */
+    private boolean inheritedFromKnown(String owner, MemberRef ref) {
+        List<String> supers = new ArrayList<>(hierarchy.classChain(owner));
+        supers.remove(0);
+        supers.addAll(hierarchy.allInterfaces(owner));
+        for (String s : supers) {
+            ClassInfo c = hierarchy.isPhantom(s) ? null : world.lookup(s);
+            if (c == null) {
+                continue;
+            }
+            MemberInfo m = ref.field() ? c.field(ref.name(), ref.desc()) : c.method(ref.name(), ref.desc());
+            if (m != null && !m.isPrivate() && (m.isStatic() == ref.isStatic() || m.isFinal())) {
+                if (c.isInterface() && m.isStatic() && !ref.field()) {
+                    continue; // static interface methods are not inherited
+                }
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The abstract instance methods that class {@code type} inherits with no concrete
+     * implementation in its completed ancestry (planned phantom members count as concrete).
+     */
+    List<MemberInfo> unimplemented(String type) {
+        Set<String> concrete = new HashSet<>();
+        Map<String, MemberInfo> abstracts = new LinkedHashMap<>();
+        String pkg = ClassWorld.packageOf(type);
+        for (String c : hierarchy.classChain(type)) {
+            if (hierarchy.isPhantom(c)) {
+                for (PlannedMember m : plan.getOrDefault(c, new TreeSet<>())) {
+                    if (!m.field() && !m.isStatic()) {
+                        concrete.add(m.name() + m.desc());
+                    }
+                }
+                continue;
+            }
+            ClassInfo info = world.lookup(c);
+            if (info == null) {
+                continue;
+            }
+            for (MemberInfo m : info.methods()) {
+                if (m.isStatic() || m.isPrivate() || m.name().startsWith("<")) {
+                    continue;
+                }
+                String key = m.name() + m.desc();
+                if (m.isAbstract()) {
+                    boolean packagePrivate = (m.access() & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED)) == 0;
+                    if (!concrete.contains(key) && !(packagePrivate && !ClassWorld.packageOf(c).equals(pkg))) {
+                        abstracts.putIfAbsent(key, m);
+                    }
+                } else {
+                    concrete.add(key);
+                }
+            }
+        }
+        Map<String, MemberInfo> interfaceAbstracts = new LinkedHashMap<>();
+        for (String i : hierarchy.allInterfaces(type)) {
+            if (hierarchy.isPhantom(i)) {
+                if (hierarchy.shape(i).kind() != org.jphantom.model.TypeKind.ANNOTATION) {
+                    for (PlannedMember m : plan.getOrDefault(i, new TreeSet<>())) {
+                        if (!m.field() && !m.isStatic()) {
+                            concrete.add(m.name() + m.desc()); // phantom interface methods are default methods
+                        }
+                    }
+                }
+                continue;
+            }
+            ClassInfo info = world.lookup(i);
+            if (info == null) {
+                continue;
+            }
+            for (MemberInfo m : info.methods()) {
+                if (m.isStatic() || m.isPrivate() || m.name().startsWith("<")) {
+                    continue;
+                }
+                if (m.isAbstract()) {
+                    interfaceAbstracts.putIfAbsent(m.name() + m.desc(), m);
+                } else {
+                    concrete.add(m.name() + m.desc());
+                }
+            }
+        }
+        List<MemberInfo> out = new ArrayList<>();
+        for (Map.Entry<String, MemberInfo> e : abstracts.entrySet()) {
+            if (!concrete.contains(e.getKey())) {
+                out.add(e.getValue());
+            }
+        }
+        for (Map.Entry<String, MemberInfo> e : interfaceAbstracts.entrySet()) {
+            if (!concrete.contains(e.getKey()) && !abstracts.containsKey(e.getKey())) {
+                out.add(e.getValue());
+            }
+        }
+        return out;
+    }
+}

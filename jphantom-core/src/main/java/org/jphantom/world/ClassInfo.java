@@ -1,0 +1,176 @@
+package org.jphantom.world;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.FieldVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * The shape of a known class as its class file declares it: header, fields and methods
+ * (without code). Immutable once read.
+ */
+public final class ClassInfo {
+    private final String name;
+    private final String superName;
+    private final List<String> interfaces;
+    private final int access;
+    private final int version;
+    private final Map<String, MemberInfo> fields;   // key: name + ':' + desc
+    private final Map<String, MemberInfo> methods;  // key: name + desc
+    private final List<String> permittedSubclasses;
+    private final String nestHost;
+
+    private ClassInfo(Builder b) {
+        this.name = b.name;
+        this.superName = b.superName;
+        this.interfaces = List.copyOf(b.interfaces);
+        this.access = b.access;
+        this.version = b.version;
+        this.fields = Collections.unmodifiableMap(b.fields);
+        this.methods = Collections.unmodifiableMap(b.methods);
+        this.permittedSubclasses = List.copyOf(b.permitted);
+        this.nestHost = b.nestHost;
+    }
+
+    /** Reads the declarations of a class file, skipping code. */
+    public static ClassInfo read(byte[] bytes) {
+        Builder b = new Builder();
+        new ClassReader(bytes).accept(b, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return new ClassInfo(b);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The direct super class; null only for {@code java/lang/Object} (and module-info). */
+    public String superName() {
+        return superName;
+    }
+
+    public List<String> interfaces() {
+        return interfaces;
+    }
+
+    public int access() {
+        return access;
+    }
+
+    public int version() {
+        return version & 0xFFFF;
+    }
+
+    public boolean isInterface() {
+        return (access & Opcodes.ACC_INTERFACE) != 0;
+    }
+
+    public boolean isAbstract() {
+        return (access & Opcodes.ACC_ABSTRACT) != 0;
+    }
+
+    public boolean isFinal() {
+        return (access & Opcodes.ACC_FINAL) != 0;
+    }
+
+    public boolean isPublic() {
+        return (access & Opcodes.ACC_PUBLIC) != 0;
+    }
+
+    public List<String> permittedSubclasses() {
+        return permittedSubclasses;
+    }
+
+    /** Whether the class is sealed (has a PermittedSubclasses attribute). */
+    public boolean isSealed() {
+        return !permittedSubclasses.isEmpty();
+    }
+
+    public String nestHost() {
+        return nestHost;
+    }
+
+    public MemberInfo field(String fieldName, String desc) {
+        return fields.get(fieldName + ':' + desc);
+    }
+
+    public MemberInfo method(String methodName, String desc) {
+        return methods.get(methodName + desc);
+    }
+
+    public Iterable<MemberInfo> methods() {
+        return methods.values();
+    }
+
+    public Iterable<MemberInfo> fields() {
+        return fields.values();
+    }
+
+    /** Finds a method by name alone (for signature-polymorphic lookup). */
+    public List<MemberInfo> methodsNamed(String methodName) {
+        List<MemberInfo> out = new ArrayList<>();
+        for (MemberInfo m : methods.values()) {
+            if (m.name().equals(methodName)) {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    private static final class Builder extends ClassVisitor {
+        String name;
+        String superName;
+        List<String> interfaces = List.of();
+        int access;
+        int version;
+        final Map<String, MemberInfo> fields = new LinkedHashMap<>();
+        final Map<String, MemberInfo> methods = new LinkedHashMap<>();
+        final List<String> permitted = new ArrayList<>();
+        String nestHost;
+
+        Builder() {
+            super(Opcodes.ASM9);
+        }
+
+        @Override
+        public void visit(int v, int acc, String n, String sig, String sup, String[] itfs) {
+            version = v;
+            access = acc;
+            name = n;
+            superName = sup;
+            interfaces = itfs == null ? List.of() : List.of(itfs);
+        }
+
+        @Override
+        public void visitPermittedSubclass(String permittedSubclass) {
+            permitted.add(permittedSubclass);
+        }
+
+        @Override
+        public void visitNestHost(String host) {
+            nestHost = host;
+        }
+
+        @Override
+        public FieldVisitor visitField(int acc, String n, String desc, String sig, Object value) {
+            fields.putIfAbsent(n + ':' + desc, new MemberInfo(name, n, desc, acc));
+            return null;
+        }
+
+        @Override
+        public MethodVisitor visitMethod(int acc, String n, String desc, String sig, String[] exceptions) {
+            methods.putIfAbsent(n + desc, new MemberInfo(name, n, desc, acc));
+            return null;
+        }
+    }
+}
