@@ -20,7 +20,12 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import java.util.stream.Stream;
 import org.jphantom.JphantomException;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ModuleVisitor;
+import org.objectweb.asm.Opcodes;
 
 /**
  * The classes of a JDK, read as files: never through the tool's own class loader.
@@ -117,16 +122,13 @@ public final class JdkImage implements ClassSource, Closeable {
             try {
                 FileSystem fs = FileSystems.getFileSystem(URI.create("jrt:/"));
                 Map<String, String> moduleOf = new HashMap<>();
-                // /packages/<dotted package>/<module> holds one link per module containing the package.
-                try (DirectoryStream<Path> packages = Files.newDirectoryStream(fs.getPath("/packages"))) {
-                    for (Path pkg : packages) {
-                        String internalPackage = pkg.getFileName().toString().replace('.', '/');
-                        try (DirectoryStream<Path> modules = Files.newDirectoryStream(pkg)) {
-                            for (Path module : modules) {
-                                // A coherent image has one module per package; keep a deterministic choice anyway.
-                                moduleOf.merge(internalPackage, module.getFileName().toString(),
-                                        (a, b) -> a.compareTo(b) <= 0 ? a : b);
-                            }
+                // Not /packages: it lists every directory prefix (such as "javax") under all modules
+                // that share it. The ModulePackages attribute of each module-info names the real packages.
+                try (DirectoryStream<Path> modules = Files.newDirectoryStream(fs.getPath("/modules"))) {
+                    for (Path module : modules) {
+                        String moduleName = module.getFileName().toString();
+                        for (String pkg : packagesOf(module)) {
+                            moduleOf.merge(pkg, moduleName, (a, b) -> a.compareTo(b) <= 0 ? a : b);
                         }
                     }
                 }
@@ -134,6 +136,34 @@ public final class JdkImage implements ClassSource, Closeable {
             } catch (IOException | RuntimeException e) {
                 throw JphantomException.input("jrt:/: cannot read the running JDK's class image (" + e + ")", e);
             }
+        }
+
+        /** The packages of one module of the image, from module-info, else from its class files. */
+        private static Set<String> packagesOf(Path module) throws IOException {
+            Set<String> packages = new HashSet<>();
+            Path moduleInfo = module.resolve("module-info.class");
+            if (Files.isRegularFile(moduleInfo)) {
+                new ClassReader(Files.readAllBytes(moduleInfo)).accept(new ClassVisitor(Opcodes.ASM9) {
+                    @Override
+                    public ModuleVisitor visitModule(String name, int access, String version) {
+                        return new ModuleVisitor(Opcodes.ASM9) {
+                            @Override
+                            public void visitPackage(String packaze) {
+                                packages.add(packaze);
+                            }
+                        };
+                    }
+                }, ClassReader.SKIP_CODE);
+            }
+            if (packages.isEmpty()) {
+                try (Stream<Path> files = Files.walk(module)) {
+                    files.filter(f -> f.getFileName() != null && f.getFileName().toString().endsWith(".class"))
+                            .map(f -> module.relativize(f.getParent()).toString())
+                            .filter(pkg -> !pkg.isEmpty() && !pkg.startsWith("META-INF"))
+                            .forEach(packages::add);
+                }
+            }
+            return packages;
         }
 
         @Override
