@@ -50,8 +50,9 @@ public final class JarOutput {
      * @param generatedClasses class bytes by internal name
      * @param dropEntries entry names to leave out (for example signature files); names not present
      *     are ignored; a dropped name may be generated anew
-     * @throws IllegalArgumentException if two entries have the same name or a generated class's
-     *     entry name equals a kept input entry, or a generated name is not a valid internal name
+     * @throws IllegalArgumentException if two entries have the same name, an entry name is unsafe
+     *     (absolute, {@code ..}, backslash, NUL), a generated class's entry name equals a kept input
+     *     entry, or a generated name is not a valid internal name
      * @throws JphantomException if the file cannot be written (the message names {@code out})
      */
     public static void write(Path out, List<InputEntry> entries, SortedMap<String, byte[]> generatedClasses,
@@ -137,6 +138,10 @@ public final class JarOutput {
         for (InputEntry entry : entries) {
             if (dropEntries.contains(entry.name())) {
                 continue;
+            }
+            String unsafe = EntryNames.unsafeReason(entry.name());
+            if (unsafe != null) {
+                throw new IllegalArgumentException(unsafe + ": " + EntryNames.printable(entry.name()));
             }
             if (content.put(entry.name(), entry.bytes()) != null) {
                 throw new IllegalArgumentException("duplicate entry " + entry.name());

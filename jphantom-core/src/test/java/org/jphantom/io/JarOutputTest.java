@@ -24,6 +24,7 @@ import java.util.jar.JarInputStream;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import java.util.zip.ZipInputStream;
 import org.jphantom.JphantomException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,6 +76,11 @@ class JarOutputTest {
             }
             assertNull(zip.getComment());
         }
+        try (ZipInputStream local = new ZipInputStream(Files.newInputStream(out))) {
+            for (ZipEntry entry = local.getNextEntry(); entry != null; entry = local.getNextEntry()) {
+                assertNull(entry.getExtra(), "local header of " + entry.getName());
+            }
+        }
         try (JarInputStream jar = new JarInputStream(Files.newInputStream(out))) {
             assertEquals("a.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
         }
@@ -124,6 +130,8 @@ class JarOutputTest {
         Path out = tmp.resolve("out.jar");
         List<InputEntry> twice = List.of(new InputEntry("x", new byte[0], "a.jar"), new InputEntry("x", new byte[0], "b.jar"));
         assertThrows(IllegalArgumentException.class, () -> JarOutput.write(out, twice, new TreeMap<>(), Set.of()));
+        List<InputEntry> unsafe = List.of(new InputEntry("../x", new byte[0], "a.jar"));
+        assertThrows(IllegalArgumentException.class, () -> JarOutput.write(out, unsafe, new TreeMap<>(), Set.of()));
         for (String bad : List.of("../Evil", "/abs/A", "a.B", "")) {
             SortedMap<String, byte[]> generated = new TreeMap<>();
             generated.put(bad, new byte[] {1});
