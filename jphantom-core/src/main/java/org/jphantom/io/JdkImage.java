@@ -143,17 +143,22 @@ public final class JdkImage implements ClassSource, Closeable {
             Set<String> packages = new HashSet<>();
             Path moduleInfo = module.resolve("module-info.class");
             if (Files.isRegularFile(moduleInfo)) {
-                new ClassReader(Files.readAllBytes(moduleInfo)).accept(new ClassVisitor(Opcodes.ASM9) {
-                    @Override
-                    public ModuleVisitor visitModule(String name, int access, String version) {
-                        return new ModuleVisitor(Opcodes.ASM9) {
-                            @Override
-                            public void visitPackage(String packaze) {
-                                packages.add(packaze);
-                            }
-                        };
-                    }
-                }, ClassReader.SKIP_CODE);
+                try {
+                    new ClassReader(Files.readAllBytes(moduleInfo)).accept(new ClassVisitor(Opcodes.ASM9) {
+                        @Override
+                        public ModuleVisitor visitModule(String name, int access, String version) {
+                            return new ModuleVisitor(Opcodes.ASM9) {
+                                @Override
+                                public void visitPackage(String packaze) {
+                                    packages.add(packaze);
+                                }
+                            };
+                        }
+                    }, ClassReader.SKIP_CODE);
+                } catch (IllegalArgumentException e) {
+                    // A module-info newer than ASM reads (a JDK newer than this ASM): list the class files instead.
+                    packages.clear();
+                }
             }
             if (packages.isEmpty()) {
                 try (Stream<Path> files = Files.walk(module)) {
