@@ -1,0 +1,191 @@
+package org.jphantom.io;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
+import java.util.zip.ZipFile;
+import org.jphantom.JphantomException;
+
+/**
+ * A jar or a class directory seen as a list of entry names and their bytes. Every failure is a
+ * {@link JphantomException} whose one-line message names the file and, where there is one, the entry.
+ */
+abstract class Archive implements Closeable {
+    /** The path string the user gave, used in messages and in {@link InputEntry#source()}. */
+    final String source;
+
+    private Archive(String source) {
+        this.source = source;
+    }
+
+    /** Opens {@code path} as a class directory if it is a directory, else as a zip/jar file. */
+    static Archive open(Path path) {
+        String source = path.toString();
+        if (Files.isDirectory(path)) {
+            return new Directory(source, path);
+        }
+        if (!Files.exists(path)) {
+            throw JphantomException.input(source + ": no such file or directory");
+        }
+        if (!Files.isRegularFile(path)) {
+            throw JphantomException.input(source + ": not a regular file or directory");
+        }
+        try {
+            return new Zip(source, new ZipFile(path.toFile()));
+        } catch (ZipException e) {
+            throw JphantomException.input(source + ": " + (startsLikeZip(path)
+                    ? "truncated or corrupt zip/jar (" + e.getMessage() + ")"
+                    : "not a zip/jar"), e);
+        } catch (IOException e) {
+            throw JphantomException.input(source + ": cannot read (" + e + ")", e);
+        }
+    }
+
+    private static boolean startsLikeZip(Path path) {
+        try (InputStream in = Files.newInputStream(path)) {
+            byte[] head = in.readNBytes(2);
+            return head.length == 2 && head[0] == 'P' && head[1] == 'K';
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * All entry names in archive order: central directory order for a jar, duplicates included;
+     * sorted relative paths of regular files for a directory.
+     */
+    abstract List<String> names();
+
+    /** The bytes of entry {@code name}, or {@code null} if there is no such entry. */
+    abstract byte[] read(String name);
+
+    /** Whether this is a multi-release archive: its manifest says {@code Multi-Release: true}. */
+    boolean multiRelease() {
+        byte[] manifest = read(EntryNames.MANIFEST);
+        return manifest != null && EntryNames.isMultiRelease(manifest);
+    }
+
+    /** A user error about one entry of this archive. */
+    JphantomException entryError(String name, String reason) {
+        return JphantomException.input(entryMessage(name, reason));
+    }
+
+    /** The one-line message {@code "<source>: entry <name>: <reason>"}. */
+    String entryMessage(String name, String reason) {
+        return source + ": entry " + EntryNames.printable(name) + ": " + reason;
+    }
+
+    @Override
+    public abstract void close();
+
+    private static final class Zip extends Archive {
+        private final ZipFile zip;
+        private final List<String> names;
+
+        Zip(String source, ZipFile zip) {
+            super(source);
+            this.zip = zip;
+            List<String> all = new ArrayList<>(zip.size());
+            // entries() walks the central directory itself, so a name stored twice shows twice.
+            for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements(); ) {
+                all.add(e.nextElement().getName());
+            }
+            this.names = Collections.unmodifiableList(all);
+        }
+
+        @Override
+        List<String> names() {
+            return names;
+        }
+
+        @Override
+        byte[] read(String name) {
+            ZipEntry entry = zip.getEntry(name);
+            if (entry == null) {
+                return null;
+            }
+            if (entry.isDirectory()) {
+                return new byte[0];
+            }
+            try (InputStream in = zip.getInputStream(entry)) {
+                return in.readAllBytes();
+            } catch (IOException e) {
+                throw JphantomException.input(entryMessage(name, "truncated or corrupt zip data (" + e + ")"), e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                zip.close();
+            } catch (IOException e) {
+                // Closing a zip opened for reading only releases the file handle; nothing to report.
+            }
+        }
+    }
+
+    private static final class Directory extends Archive {
+        private final Path root;
+        private List<String> names;
+
+        Directory(String source, Path root) {
+            super(source);
+            this.root = root;
+        }
+
+        @Override
+        synchronized List<String> names() {
+            if (names == null) {
+                try (Stream<Path> files = Files.walk(root)) {
+                    names = files.filter(Files::isRegularFile)
+                            .map(p -> toEntryName(root.relativize(p)))
+                            .sorted()
+                            .toList();
+                } catch (IOException | java.io.UncheckedIOException e) {
+                    throw JphantomException.input(source + ": cannot list directory (" + e.getMessage() + ")", e);
+                }
+            }
+            return names;
+        }
+
+        private static String toEntryName(Path relative) {
+            StringBuilder name = new StringBuilder();
+            for (Path segment : relative) {
+                if (name.length() > 0) {
+                    name.append('/');
+                }
+                name.append(segment);
+            }
+            return name.toString();
+        }
+
+        @Override
+        byte[] read(String name) {
+            if (EntryNames.unsafeReason(name) != null) {
+                return null;
+            }
+            Path file = root.resolve(name);
+            try {
+                return Files.isRegularFile(file) ? Files.readAllBytes(file) : null;
+            } catch (NoSuchFileException e) {
+                return null;
+            } catch (IOException e) {
+                throw JphantomException.input(entryMessage(name, "cannot read (" + e + ")"), e);
+            }
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

@@ -1,0 +1,224 @@
+package org.jphantom.io;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.jphantom.JphantomException;
+
+/**
+ * The program under complementation, read completely from its input jars and class directories.
+ *
+ * <p>Contract of {@link #read}:
+ * <ul>
+ *   <li>Inputs are read in the given order and never modified. A directory is a class directory
+ *       (its regular files, sorted by relative path); anything else must be a zip/jar.
+ *   <li>{@link #entries()} lists every entry to copy, input order then entry order. Across inputs
+ *       the first entry of a name wins; later non-directory duplicates are ignored with a warning.
+ *   <li>{@link #classes()} holds the effective program classes. Every one of them was parsed
+ *       completely by ASM and has valid own, super and interface names. {@code module-info.class}
+ *       (also versioned) is copied but is not a program class; a class file whose entry path does not
+ *       match its name is copied as a resource, with a warning.
+ *   <li>In a multi-release jar ({@code Multi-Release: true}) the effective class for a name is the
+ *       one under the highest {@code META-INF/versions/N/} with {@code N <= targetRelease}, else the
+ *       base entry; versioned entries above the target are copied without being parsed. In other
+ *       jars {@code META-INF/versions/} is plain resources. Across inputs the first input that
+ *       defines a class wins.
+ *   <li>User errors throw {@link JphantomException} (exit code 2) with one line naming the file and
+ *       entry: missing input, not a zip, truncated zip, a name stored twice in one jar, and, unless
+ *       {@code skipBroken}, a broken class file or an unsafe entry name (absolute, {@code ..},
+ *       backslash, NUL). With {@code skipBroken} those entries are left out and reported in
+ *       {@link #warnings()} instead.
+ * </ul>
+ * Instances are immutable.
+ */
+public final class ProgramInput {
+    private final List<InputEntry> entries;
+    private final SortedMap<String, ProgramClass> classes;
+    private final List<String> warnings;
+    private final boolean signed;
+    private final SortedSet<String> signedPackages;
+
+    private ProgramInput(List<InputEntry> entries, SortedMap<String, ProgramClass> classes,
+            List<String> warnings, boolean signed, SortedSet<String> signedPackages) {
+        this.entries = Collections.unmodifiableList(entries);
+        this.classes = Collections.unmodifiableSortedMap(classes);
+        this.warnings = Collections.unmodifiableList(warnings);
+        this.signed = signed;
+        this.signedPackages = Collections.unmodifiableSortedSet(signedPackages);
+    }
+
+    /**
+     * Reads {@code inputs} in order.
+     *
+     * @param inputs jar files or class directories, at least one
+     * @param targetRelease the Java release whose multi-release view to take (8 or more)
+     * @param skipBroken whether to skip broken class entries and unsafe entry names with a warning
+     *     instead of failing
+     * @throws JphantomException on any input error, see the class comment
+     */
+    public static ProgramInput read(List<Path> inputs, int targetRelease, boolean skipBroken) {
+        Objects.requireNonNull(inputs, "inputs");
+        if (inputs.isEmpty()) {
+            throw JphantomException.input("no input jar or class directory given");
+        }
+        Reader reader = new Reader(targetRelease, skipBroken);
+        for (Path input : inputs) {
+            try (Archive archive = Archive.open(input)) {
+                reader.readArchive(archive);
+            }
+        }
+        return new ProgramInput(new ArrayList<>(reader.entries.values()), reader.classes, reader.warnings,
+                reader.signed, reader.signedPackages);
+    }
+
+    /** Every entry to copy unchanged, input order then entry order, first wins across inputs. */
+    public List<InputEntry> entries() {
+        return entries;
+    }
+
+    /** The effective program classes by internal name. */
+    public SortedMap<String, ProgramClass> classes() {
+        return classes;
+    }
+
+    /** One line per skipped entry, ignored duplicate or misplaced class, in reading order. */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /** Whether any input holds jar signature files ({@code META-INF/*.SF|*.RSA|*.DSA|*.EC}). */
+    public boolean signed() {
+        return signed;
+    }
+
+    /**
+     * Internal names of the packages that have classes in a signed input jar ({@code ""} for the
+     * unnamed package). A class added to such a package would fail the JVM's signer check.
+     */
+    public SortedSet<String> signedPackages() {
+        return signedPackages;
+    }
+
+    /** The mutable state of one {@link #read} call. */
+    private static final class Reader {
+        private final int targetRelease;
+        private final boolean skipBroken;
+        final Map<String, InputEntry> entries = new LinkedHashMap<>();
+        final SortedMap<String, ProgramClass> classes = new TreeMap<>();
+        final List<String> warnings = new ArrayList<>();
+        final SortedSet<String> signedPackages = new TreeSet<>();
+        boolean signed;
+
+        Reader(int targetRelease, boolean skipBroken) {
+            this.targetRelease = targetRelease;
+            this.skipBroken = skipBroken;
+        }
+
+        void readArchive(Archive archive) {
+            List<String> names = archive.names();
+            Set<String> seen = new HashSet<>();
+            for (String name : names) {
+                if (!seen.add(name)) {
+                    throw archive.entryError(name, "stored twice in the same jar");
+                }
+            }
+            boolean multiRelease = archive.multiRelease();
+            boolean hasSignature = false;
+            // internal name -> the best candidate so far in this archive (highest version <= target)
+            Map<String, Candidate> candidates = new TreeMap<>();
+            Set<String> packages = new TreeSet<>();
+
+            for (String name : names) {
+                String unsafe = EntryNames.unsafeReason(name);
+                if (unsafe != null) {
+                    broken(archive, name, unsafe);
+                    continue;
+                }
+                boolean directory = name.endsWith("/");
+                InputEntry previous = entries.get(name);
+                if (previous != null) {
+                    if (!directory) {
+                        warnings.add(archive.entryMessage(name, "ignored, " + previous.source() + " has it first"));
+                    }
+                    continue;
+                }
+                byte[] bytes = archive.read(name);
+                if (directory) {
+                    entries.put(name, new InputEntry(name, bytes, archive.source));
+                    continue;
+                }
+                if (EntryNames.isSignatureFile(name)) {
+                    hasSignature = true;
+                }
+                if (name.endsWith(".class")) {
+                    int version = 0;
+                    String path = name;
+                    boolean versioned = name.startsWith(EntryNames.VERSIONS);
+                    if (versioned) {
+                        version = multiRelease ? EntryNames.version(name) : 0;
+                        if (version == 0 || version > targetRelease) {
+                            // Not part of the view at the target release: a resource to copy only.
+                            entries.put(name, new InputEntry(name, bytes, archive.source));
+                            continue;
+                        }
+                        path = EntryNames.unversioned(name);
+                    }
+                    String internalName;
+                    try {
+                        internalName = ClassFiles.check(bytes, true);
+                    } catch (ClassFiles.BrokenClassException e) {
+                        broken(archive, name, e.getMessage());
+                        continue;
+                    }
+                    String expected = path.substring(0, path.length() - ".class".length());
+                    boolean moduleInfo = expected.equals("module-info");
+                    if (!moduleInfo && !internalName.equals(expected)) {
+                        warnings.add(archive.entryMessage(name, "holds class " + EntryNames.printable(internalName)
+                                + ", copied as a resource"));
+                    } else if (!moduleInfo) {
+                        packages.add(ClassFiles.packageOf(internalName));
+                        ProgramClass pc = new ProgramClass(internalName, name, archive.source, bytes);
+                        Candidate old = candidates.get(internalName);
+                        if (old == null || old.version < version) {
+                            candidates.put(internalName, new Candidate(version, pc));
+                        }
+                    }
+                }
+                entries.put(name, new InputEntry(name, bytes, archive.source));
+            }
+
+            for (Candidate candidate : candidates.values()) {
+                ProgramClass pc = candidate.programClass;
+                ProgramClass first = classes.putIfAbsent(pc.internalName(), pc);
+                if (first != null) {
+                    warnings.add(archive.entryMessage(pc.entryName(), "class " + pc.internalName()
+                            + " ignored, " + first.source() + " defines it first"));
+                }
+            }
+            if (hasSignature) {
+                signed = true;
+                signedPackages.addAll(packages);
+            }
+        }
+
+        private void broken(Archive archive, String name, String reason) {
+            if (!skipBroken) {
+                throw archive.entryError(name, reason);
+            }
+            warnings.add(archive.entryMessage(name, reason + "; skipped"));
+        }
+    }
+
+    private record Candidate(int version, ProgramClass programClass) {
+    }
+}
