@@ -1,5 +1,46 @@
 package org.jphantom;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.jphantom.discover.Discovery;
+import org.jphantom.discover.Names;
+import org.jphantom.discover.ReferenceScanner;
+import org.jphantom.extract.ConstraintExtractor;
+import org.jphantom.extract.ConstraintSet;
+import org.jphantom.generate.ClassGenerator;
+import org.jphantom.generate.CompletedHierarchy;
+import org.jphantom.generate.MemberPlanner;
+import org.jphantom.generate.PlannedMember;
+import org.jphantom.io.InputEntry;
+import org.jphantom.io.JarOutput;
+import org.jphantom.io.JdkImage;
+import org.jphantom.io.LibraryPath;
+import org.jphantom.io.ProgramClass;
+import org.jphantom.io.ProgramInput;
+import org.jphantom.model.Constraint;
+import org.jphantom.model.Origin;
+import org.jphantom.solve.HierarchyProblem;
+import org.jphantom.solve.HierarchySolver;
+import org.jphantom.solve.PhantomShape;
+import org.jphantom.solve.Solution;
+import org.jphantom.world.ClassInfo;
+import org.jphantom.world.ClassWorld;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.ClassNode;
+
 /**
  * The library entry point: reads the program, finds its phantom types and members, extracts the
  * constraints the bytecode places on them, solves the hierarchy, generates the phantom classes
@@ -16,6 +57,204 @@ public final class Complementer {
      *         and unsatisfiable constraints (exit code 1); nothing is written then
      */
     public static Result complement(Request request) {
-        throw new UnsupportedOperationException("pipeline not yet assembled");
+        checkOutput(request);
+        Map<String, Long> timings = new LinkedHashMap<>();
+        long t0 = System.nanoTime();
+        try (JdkImage jdk = JdkImage.open(request.release());
+             LibraryPath library = LibraryPath.open(request.classpath(), jdk.release())) {
+            ProgramInput input = ProgramInput.read(request.inputs(), jdk.release(), request.skipBroken());
+            List<String> warnings = new ArrayList<>(input.warnings());
+            Map<String, ClassInfo> programInfo = new HashMap<>();
+            List<ProgramClass> program = new ArrayList<>();
+            for (ProgramClass pc : input.classes().values()) {
+                if (jdk.ownsPackage(ClassWorld.packageOf(pc.internalName()))) {
+                    warnings.add(pc.entryName() + " (" + pc.source() + "): " + Names.javaName(pc.internalName())
+                            + " is in a package of the JDK; the JVM never loads it from the program, so it is ignored");
+                    continue;
+                }
+                programInfo.put(pc.internalName(), ClassInfo.read(pc.bytes()));
+                program.add(pc);
+            }
+            ClassWorld world = new ClassWorld(programInfo, library, jdk, jdk::ownsPackage);
+            checkCycles(world, program);
+            long t1 = lap(timings, "read", t0);
+
+            Discovery discovery = new Discovery();
+            ReferenceScanner scanner = new ReferenceScanner(world, discovery);
+            ConstraintSet constraintSet = new ConstraintSet(world, scanner);
+            ConstraintExtractor extractor = new ConstraintExtractor(constraintSet);
+            int analysed = 0;
+            int methods = 0;
+            for (ProgramClass pc : program) {
+                ClassNode cn = new ClassNode();
+                new ClassReader(pc.bytes()).accept(cn, ClassReader.EXPAND_FRAMES);
+                BitSet relevant = scanner.scan(cn);
+                methods += cn.methods.size();
+                analysed += relevant.cardinality();
+                extractor.extract(cn, relevant);
+            }
+            checkPlatformPhantoms(world, discovery, jdk.release());
+            long t2 = lap(timings, "analyse", t1);
+
+            List<Constraint> constraints = constraintSet.constraints();
+            HierarchyProblem problem = new HierarchyProblem(new TreeSet<>(discovery.phantomTypes().keySet()),
+                    constraints, world);
+            Solution solution = HierarchySolver.solve(problem, request.maxSearchSteps());
+            long t3 = lap(timings, "solve", t2);
+
+            CompletedHierarchy hierarchy = new CompletedHierarchy(world, solution);
+            MemberPlanner planner = new MemberPlanner(world, hierarchy);
+            SortedMap<String, SortedSet<PlannedMember>> plan = planner.plan(discovery, solution.phantoms().keySet(),
+                    programInfo.keySet().stream().sorted().toList());
+            warnings.addAll(planner.warnings());
+            SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy)
+                    .generate(plan, discovery.nestMembersByHost());
+            long t4 = lap(timings, "generate", t3);
+
+            Set<String> drop = signatureFilesToDrop(input, generated.keySet(), warnings);
+            if (request.output() != null) {
+                JarOutput.write(request.output(), input.entries(), generated, drop);
+            }
+            if (request.saveClassFiles() != null) {
+                JarOutput.writeClassFiles(request.saveClassFiles(), generated);
+            }
+            lap(timings, "write", t4);
+            timings.put("total", (System.nanoTime() - t0) / 1_000_000);
+
+            SortedMap<String, Result.Phantom> phantoms = new TreeMap<>();
+            for (PhantomShape s : solution.phantoms().values()) {
+                phantoms.put(s.name(), new Result.Phantom(s.name(), s.kind(), s.superName(), s.interfaces(), s.reason(),
+                        discovery.phantomTypes().get(s.name()), plan.get(s.name())));
+            }
+            List<Integer> occurrences = constraintSet.occurrences();
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < constraints.size(); i++) {
+                order.add(i);
+            }
+            order.sort((a, b) -> constraints.get(a).compareTo(constraints.get(b)));
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            counts.put("programClasses", program.size());
+            counts.put("methods", methods);
+            counts.put("methodsAnalysed", analysed);
+            counts.put("phantoms", phantoms.size());
+            counts.put("phantomClasses", (int) phantoms.values().stream().filter(p -> !p.kind().isInterface()).count());
+            counts.put("phantomInterfaces", (int) phantoms.values().stream().filter(p -> p.kind().isInterface()).count());
+            counts.put("phantomMembers", plan.values().stream().mapToInt(Set::size).sum());
+            counts.put("constraints", constraints.size());
+            return new Result(phantoms, order.stream().map(constraints::get).toList(),
+                    order.stream().map(occurrences::get).toList(), generated, warnings, counts, timings);
+        }
+    }
+
+    private static long lap(Map<String, Long> timings, String stage, long since) {
+        long now = System.nanoTime();
+        timings.put(stage, (now - since) / 1_000_000);
+        return now;
+    }
+
+    private static void checkOutput(Request request) {
+        if (request.inputs().isEmpty()) {
+            throw JphantomException.input("no input jar or class directory given");
+        }
+        if (request.output() == null) {
+            return;
+        }
+        Path out = request.output().toAbsolutePath().normalize();
+        for (Path in : request.inputs()) {
+            Path abs = in.toAbsolutePath().normalize();
+            boolean same = abs.equals(out);
+            try {
+                same |= Files.exists(out) && Files.exists(abs) && Files.isSameFile(abs, out);
+            } catch (IOException e) {
+                // unreadable: the input reader will say so
+            }
+            if (same) {
+                throw JphantomException.input("the output " + request.output() + " is also an input; choose another -o");
+            }
+        }
+        if (Files.isDirectory(out)) {
+            throw JphantomException.input("the output " + request.output() + " is a directory; give a jar file name");
+        }
+    }
+
+    /** A class that is its own ancestor can never be loaded: reject the input. */
+    private static void checkCycles(ClassWorld world, List<ProgramClass> program) {
+        Set<String> acyclic = new HashSet<>();
+        for (ProgramClass pc : program) {
+            List<String> path = new ArrayList<>();
+            if (cycle(world, pc.internalName(), acyclic, new HashSet<>(), path)) {
+                throw JphantomException.input(pc.entryName() + " (" + pc.source() + "): cyclic class hierarchy: "
+                        + String.join(" -> ", path.stream().map(Names::javaName).toList()));
+            }
+        }
+    }
+
+    private static boolean cycle(ClassWorld world, String t, Set<String> acyclic, Set<String> onPath, List<String> path) {
+        if (acyclic.contains(t)) {
+            return false;
+        }
+        path.add(t);
+        if (!onPath.add(t)) {
+            return true;
+        }
+        ClassInfo info = world.lookup(t);
+        if (info != null) {
+            List<String> supers = new ArrayList<>(info.interfaces());
+            if (info.superName() != null) {
+                supers.add(0, info.superName());
+            }
+            for (String s : supers) {
+                if (cycle(world, s, acyclic, onPath, path)) {
+                    return true;
+                }
+            }
+        }
+        onPath.remove(t);
+        path.remove(path.size() - 1);
+        acyclic.add(t);
+        return false;
+    }
+
+    private static void checkPlatformPhantoms(ClassWorld world, Discovery discovery, int release) {
+        List<String> platform = new ArrayList<>();
+        for (Map.Entry<String, Origin> e : discovery.phantomTypes().entrySet()) {
+            if (world.isPlatformName(e.getKey()) || e.getKey().startsWith("java/")) {
+                platform.add(Names.javaName(e.getKey()) + " (used in " + e.getValue() + ")");
+            }
+        }
+        if (!platform.isEmpty()) {
+            int shown = Math.min(platform.size(), 5);
+            throw JphantomException.input("the program needs " + platform.size() + " platform class"
+                    + (platform.size() == 1 ? "" : "es") + " that JDK " + release + " lacks and no class path provides: "
+                    + String.join("; ", platform.subList(0, shown)) + (platform.size() > shown ? "; ..." : "")
+                    + ". The JVM never loads such classes from the program: complement against the JDK the program"
+                    + " was built for with --release N, or add the library with -cp");
+        }
+    }
+
+    private static Set<String> signatureFilesToDrop(ProgramInput input, Set<String> generated, List<String> warnings) {
+        if (!input.signed()) {
+            return Set.of();
+        }
+        Set<String> clash = new TreeSet<>();
+        for (String g : generated) {
+            if (input.signedPackages().contains(ClassWorld.packageOf(g))) {
+                clash.add(Names.javaName(g));
+            }
+        }
+        if (clash.isEmpty()) {
+            return Set.of();
+        }
+        Set<String> drop = new TreeSet<>();
+        for (InputEntry e : input.entries()) {
+            String n = e.name().toUpperCase(java.util.Locale.ROOT);
+            if (n.startsWith("META-INF/") && n.indexOf('/', 9) < 0
+                    && (n.endsWith(".SF") || n.endsWith(".RSA") || n.endsWith(".DSA") || n.endsWith(".EC"))) {
+                drop.add(e.name());
+            }
+        }
+        warnings.add("phantoms " + clash + " fall in signed packages, which the JVM would reject; the signature files "
+                + drop + " are left out of the output, so it is no longer signed");
+        return drop;
     }
 }

@@ -1,0 +1,215 @@
+package org.jphantom.cli;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.jphantom.Complementer;
+import org.jphantom.JphantomException;
+import org.jphantom.Request;
+import org.jphantom.Result;
+import org.jphantom.report.JsonReport;
+import org.jphantom.report.TextReport;
+import org.jphantom.solve.UnsatisfiableException;
+import org.jphantom.verify.JarVerifier;
+import org.jphantom.verify.VerifyFailure;
+import org.jphantom.verify.VerifyRequest;
+import org.jphantom.verify.VerifyResult;
+
+/**
+ * The command line: parses options, calls the library, prints, returns an exit code.
+ * {@link #main} is the only place that calls {@code System.exit}.
+ *
+ * <p>Exit codes: 0 success; 1 unsatisfiable constraints or verification failures; 2 usage or
+ * input errors; 3 internal errors (a bug: please report it).
+ */
+public final class Main {
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int USAGE = 2;
+    public static final int INTERNAL = 3;
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, System.out, System.err));
+    }
+
+    /** Runs one command; never exits the JVM. */
+    public static int execute(String[] args, PrintStream out, PrintStream err) {
+        try {
+            if (args.length > 0 && args[0].equals("verify")) {
+                return verify(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
+            }
+            return complement(args, out, err);
+        } catch (UnsatisfiableException e) {
+            err.println("jphantom: " + e.getMessage());
+            e.conflict().forEach(c -> err.println("  " + c + "    [" + c.origin() + "]"));
+            return FAILED;
+        } catch (JphantomException e) {
+            err.println("jphantom: " + e.getMessage());
+            return e.exitCode();
+        } catch (ParseException e) {
+            err.println("jphantom: " + e.getMessage() + " (try --help)");
+            return USAGE;
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            err.println("jphantom: internal error, please report it with the input that caused it:");
+            e.printStackTrace(err);
+            return INTERNAL;
+        }
+    }
+
+    private static Options complementOptions() {
+        Options o = new Options();
+        o.addOption(Option.builder("o").longOpt("output").hasArg().argName("OUT.jar").desc("the completed jar to write").build());
+        o.addOption(Option.builder("cp").longOpt("classpath").hasArg().argName("PATH")
+                .desc("known libraries (jars or class directories, separated by '" + File.pathSeparator
+                        + "'; repeatable): consulted, not copied").build());
+        o.addOption(Option.builder().longOpt("release").hasArg().argName("N")
+                .desc("complement against the API of JDK N (8 up to the running JDK) read from its ct.sym").build());
+        o.addOption(Option.builder().longOpt("report").hasArg().argName("FILE.json").desc("write the JSON report").build());
+        o.addOption(Option.builder().longOpt("save-class-files").hasArg().argName("DIR")
+                .desc("also write the generated classes alone to DIR").build());
+        o.addOption(Option.builder().longOpt("verify").desc("verify the output with HotSpot afterwards").build());
+        o.addOption(Option.builder().longOpt("skip-broken").desc("skip broken class entries (reported) instead of failing").build());
+        o.addOption(Option.builder().longOpt("max-search-steps").hasArg().argName("N")
+                .desc("bound of the single-inheritance search (default " + Request.DEFAULT_MAX_SEARCH_STEPS + ")").build());
+        o.addOption(Option.builder("q").longOpt("quiet").desc("print nothing but errors").build());
+        o.addOption(Option.builder("v").longOpt("verbose").desc("print phantoms, constraints and hierarchies").build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    private static int complement(String[] args, PrintStream out, PrintStream err) throws ParseException {
+        Options options = complementOptions();
+        CommandLine cl = new DefaultParser().parse(options, args);
+        if (cl.hasOption("h")) {
+            help(out, options);
+            return OK;
+        }
+        List<Path> inputs = paths(cl.getArgList());
+        if (inputs.isEmpty()) {
+            throw new ParseException("no input given: jphantom [options] INPUT... -o OUT.jar");
+        }
+        if (!cl.hasOption("o") && !cl.hasOption("save-class-files") && !cl.hasOption("report")) {
+            throw new ParseException("missing -o OUT.jar");
+        }
+        Path output = cl.hasOption("o") ? Path.of(cl.getOptionValue("o")) : null;
+        if (cl.hasOption("verify") && output == null) {
+            throw new ParseException("--verify needs -o OUT.jar");
+        }
+        List<Path> classpath = classpath(cl);
+        Request request = Request.of(inputs, output)
+                .withClasspath(classpath)
+                .withRelease(release(cl))
+                .withSkipBroken(cl.hasOption("skip-broken"))
+                .withSaveClassFiles(cl.hasOption("save-class-files") ? Path.of(cl.getOptionValue("save-class-files")) : null);
+        if (cl.hasOption("max-search-steps")) {
+            request = request.withMaxSearchSteps(positive(cl.getOptionValue("max-search-steps"), "--max-search-steps"));
+        }
+        Result result = Complementer.complement(request);
+        if (cl.hasOption("report")) {
+            JsonReport.write(result, Path.of(cl.getOptionValue("report")));
+        }
+        boolean quiet = cl.hasOption("q");
+        if (!quiet) {
+            err.print(cl.hasOption("v") ? TextReport.full(result) : TextReport.summary(result) + "\n");
+            if (!cl.hasOption("v")) {
+                result.warnings().forEach(w -> err.println("warning: " + w));
+            }
+        }
+        if (cl.hasOption("verify")) {
+            return printVerify(JarVerifier.verify(new VerifyRequest(output, classpath, null)), output, quiet, err);
+        }
+        return OK;
+    }
+
+    private static int verify(String[] args, PrintStream out, PrintStream err) throws ParseException {
+        Options options = new Options();
+        options.addOption(Option.builder("cp").longOpt("classpath").hasArg().argName("PATH")
+                .desc("libraries the jar needs (separated by '" + File.pathSeparator + "'; repeatable)").build());
+        options.addOption(Option.builder("q").longOpt("quiet").desc("print only failures").build());
+        options.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        CommandLine cl = new DefaultParser().parse(options, args);
+        if (cl.hasOption("h")) {
+            new HelpFormatter().printHelp(new java.io.PrintWriter(out, true), 100, "jphantom verify JAR [-cp PATH]",
+                    "Loads every class of JAR in a fresh class loader of a child JVM with verification on, links it,"
+                            + " and resolves every class, field and method reference of its code.", options, 2, 4, "");
+            return OK;
+        }
+        if (cl.getArgList().size() != 1) {
+            throw new ParseException("verify takes exactly one jar: jphantom verify JAR [-cp PATH]");
+        }
+        Path jar = Path.of(cl.getArgList().get(0));
+        if (!Files.isRegularFile(jar)) {
+            throw JphantomException.input(jar + ": no such jar file");
+        }
+        return printVerify(JarVerifier.verify(new VerifyRequest(jar, classpath(cl), null)), jar, cl.hasOption("q"), err);
+    }
+
+    private static int printVerify(VerifyResult r, Path jar, boolean quiet, PrintStream err) {
+        for (VerifyFailure f : r.failures()) {
+            err.println(f.kind() + " " + f.className() + ": " + f.detail());
+        }
+        if (!quiet || !r.ok()) {
+            err.printf("verify %s: %d classes loaded and linked, %d references resolved, %d failures%n",
+                    jar, r.classesChecked(), r.referencesChecked(), r.failures().size());
+        }
+        return r.ok() ? OK : FAILED;
+    }
+
+    private static List<Path> classpath(CommandLine cl) {
+        List<Path> cp = new ArrayList<>();
+        String[] values = cl.getOptionValues("cp");
+        if (values != null) {
+            for (String v : values) {
+                for (String p : v.split(java.util.regex.Pattern.quote(File.pathSeparator))) {
+                    if (!p.isEmpty()) {
+                        cp.add(Path.of(p));
+                    }
+                }
+            }
+        }
+        return cp;
+    }
+
+    private static List<Path> paths(List<String> names) {
+        return names.stream().map(Path::of).toList();
+    }
+
+    private static OptionalInt release(CommandLine cl) throws ParseException {
+        return cl.hasOption("release") ? OptionalInt.of((int) positive(cl.getOptionValue("release"), "--release"))
+                : OptionalInt.empty();
+    }
+
+    private static long positive(String value, String option) throws ParseException {
+        try {
+            long n = Long.parseLong(value);
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new ParseException(option + " needs a positive number, not '" + value + "'");
+    }
+
+    private static void help(PrintStream out, Options options) {
+        new HelpFormatter().printHelp(new java.io.PrintWriter(out, true), 100,
+                "jphantom [options] INPUT... -o OUT.jar\n       jphantom verify JAR [-cp PATH]",
+                "Completes a partial Java program: infers the missing (phantom) classes from how the bytecode uses"
+                        + " them and writes a jar in which every class verifies and links.", options, 2, 4,
+                "Exit codes: 0 success, 1 unsatisfiable constraints or verification failures, 2 usage or input"
+                        + " errors, 3 internal error.");
+    }
+}
