@@ -52,25 +52,25 @@ public final class HierarchySolver {
         try {
             return attempt(nodes, problem.constraints(), maxSearchSteps);
         } catch (Failure f) {
-            throw explain(nodes, problem.constraints(), f, maxSearchSteps);
+            throw explain(problem, f, maxSearchSteps);
         }
     }
 
-    private static UnsatisfiableException explain(Nodes nodes, List<Constraint> all, Failure f, long maxSteps) {
+    private static UnsatisfiableException explain(HierarchyProblem problem, Failure f, long maxSteps) {
         if (f.boundHit) {
             return new UnsatisfiableException(f.getMessage(), f.suspects);
         }
         List<Constraint> core = new ArrayList<>(f.suspects);
         int[] budget = {MAX_MINIMISATION_ATTEMPTS};
-        if (!fails(nodes, core, maxSteps, budget)) {
-            core = new ArrayList<>(new TreeSet<>(all));
+        if (!fails(problem, core, maxSteps, budget)) {
+            core = new ArrayList<>(new TreeSet<>(problem.constraints()));
         }
         // Delta-debugging style: drop chunks, halving their size, ending with single constraints.
         for (int chunk = Math.max(1, core.size() / 2); ; chunk = Math.max(1, chunk / 2)) {
             for (int i = 0; i < core.size() && budget[0] > 0; ) {
                 List<Constraint> rest = new ArrayList<>(core.subList(0, i));
                 rest.addAll(core.subList(Math.min(core.size(), i + chunk), core.size()));
-                if (rest.size() < core.size() && fails(nodes, rest, maxSteps, budget)) {
+                if (rest.size() < core.size() && fails(problem, rest, maxSteps, budget)) {
                     core = rest;
                 } else {
                     i += chunk;
@@ -86,13 +86,16 @@ public final class HierarchySolver {
         return new UnsatisfiableException(msg, core);
     }
 
-    /** Whether {@code cs} alone is proven unsatisfiable (a hit search bound proves nothing). */
-    private static boolean fails(Nodes nodes, List<Constraint> cs, long maxSteps, int[] budget) {
+    /**
+     * Whether {@code cs} alone is proven unsatisfiable (a hit search bound proves nothing). The
+     * node set is rebuilt from {@code cs}, so a conflict also names the known types it needs.
+     */
+    private static boolean fails(HierarchyProblem problem, List<Constraint> cs, long maxSteps, int[] budget) {
         if (budget[0]-- <= 0) {
             return false;
         }
         try {
-            attempt(nodes, cs, maxSteps);
+            attempt(Nodes.build(problem.phantoms(), cs, problem.known()), cs, maxSteps);
             return false;
         } catch (Failure f) {
             return !f.boundHit;

@@ -95,10 +95,12 @@ class HierarchySolverTest {
         World w = new World().cls("F", "java/lang/Object").cls("X", "F").cls("M", "P").cls("N", "Q");
         Solution s = solved(w.problem("A G P Q", "M <: F", "N <: F", "M <: A", "N <: A", "A : class",
                 "N <: G", "G <: X", "Q <: P"));
+        // F is closed (no phantom above it), so A <: F; then A and G are ordered A <: G first
         assertEquals("P", s.phantoms().get("Q").superName());
-        PhantomShape a = s.phantoms().get("A");
-        assertEquals(TypeKind.CLASS, a.kind());
-        assertEquals("java/lang/Object", s.phantoms().get("X") == null ? "java/lang/Object" : "");
+        assertEquals("A", s.phantoms().get("P").superName());
+        assertEquals("G", s.phantoms().get("A").superName());
+        assertEquals("X", s.phantoms().get("G").superName());
+        assertEquals(TypeKind.CLASS, s.phantoms().get("A").kind());
     }
 
     // Figure 4.9: Algorithm 4.2; F <: A is checked and dropped; components {G,H,I}, {J,K,L}, {M}.
@@ -187,8 +189,7 @@ class HierarchySolverTest {
         assertEquals("must be an interface: implemented by K", s.phantoms().get("I").reason());
         assertEquals("must be an interface: extended by interface J", s.phantoms().get("Q").reason());
         UnsatisfiableException e = unsat(w.problem("I P Q", "K <: P", "P : interface"));
-        // K stays part of the known world while the conflict is minimised
-        assertEquals(List.of("P must be an interface"), conflict(e));
+        assertEquals(List.of("K <: P", "P must be an interface"), conflict(e));
     }
 
     @Test
