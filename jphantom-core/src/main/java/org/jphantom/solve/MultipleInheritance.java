@@ -1,0 +1,208 @@
+package org.jphantom.solve;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import org.jphantom.model.Constraint;
+
+/**
+ * Section 4.3, Algorithm 4.1: satisfies every subtype constraint whose target is an interface
+ * by adding super interfaces to phantoms. The fixed edges are the known direct edges and the
+ * super classes chosen by {@link SingleInheritance}; the result is redundancy-free.
+ */
+final class MultipleInheritance {
+    private final Nodes nodes;
+    private final int[][] direct;
+    private BitSet[] reach;
+
+    private MultipleInheritance(Nodes nodes, int[] parent) {
+        this.nodes = nodes;
+        int n = nodes.size();
+        direct = new int[n][];
+        for (int v = 0; v < n; v++) {
+            if (nodes.isKnown(v)) {
+                direct[v] = nodes.knownDirectSupers(v);
+            } else if (parent[v] >= 0 && parent[v] != nodes.object) {
+                direct[v] = new int[] {parent[v]};
+            } else {
+                direct[v] = new int[0];
+            }
+        }
+    }
+
+    /**
+     * Returns, per node, the super interfaces to give each phantom (empty for known nodes).
+     *
+     * @param parent the solved super class per white phantom (see {@link SingleInheritance})
+     * @param paths subtype constraints whose target is an interface
+     * @param suspects the constraints to blame when no stratification exists
+     */
+    static BitSet[] solve(Nodes nodes, int[] parent, List<Edge> paths, List<Constraint> suspects) throws Failure {
+        return new MultipleInheritance(nodes, parent).run(paths, suspects);
+    }
+
+    private BitSet[] run(List<Edge> allPaths, List<Constraint> suspects) throws Failure {
+        int n = nodes.size();
+        List<Edge> paths = new ArrayList<>();
+        for (Edge e : allPaths) {
+            if (!reach(e.sub()).get(e.sup())) {
+                paths.add(e);
+            }
+        }
+        int[][] proj = new int[n][];
+        for (Edge e : paths) {
+            int s = e.sub();
+            if (nodes.isKnown(s) && proj[s] == null) {
+                proj[s] = projection(s);
+                if (proj[s].length == 0) {
+                    throw new Failure("unsatisfiable: " + nodes.display(s) + " cannot reach " + nodes.display(e.sup())
+                            + " and has no phantom supertype (" + e.constraint() + ", " + e.constraint().origin() + ")",
+                            List.of(e.constraint()));
+                }
+            }
+        }
+        int[] strata = stratify(paths, proj);
+        if (strata == null) {
+            throw new Failure("unsatisfiable: the interface constraints admit no acyclic hierarchy (Algorithm 4.1 found no stratification)",
+                    suspects);
+        }
+        BitSet[] itf = new BitSet[n];
+        for (int v = 0; v < n; v++) {
+            itf[v] = new BitSet();
+        }
+        for (Edge e : paths) {
+            int s = e.sub(), t = e.sup();
+            if (nodes.phantom[s]) {
+                itf[s].set(t);
+                continue;
+            }
+            int best = -1;
+            for (int p : proj[s]) {
+                if (strata[p] < strata[t] && (best < 0 || strata[p] < strata[best])) {
+                    best = p; // proj is sorted by index, i.e. name, so ties keep the first name
+                }
+            }
+            if (best < 0) {
+                throw new IllegalStateException("Algorithm 4.1 invariant broken for " + e.constraint());
+            }
+            itf[best].set(t);
+        }
+        minimise(itf);
+        return itf;
+    }
+
+    /** Ancestors of {@code v} through the fixed edges (memoised; the fixed graph is acyclic). */
+    private BitSet reach(int v) {
+        if (reach == null) {
+            reach = new BitSet[nodes.size()];
+        }
+        BitSet r = reach[v];
+        if (r == null) {
+            r = new BitSet();
+            for (int s : direct[v]) {
+                r.set(s);
+                r.or(reach(s));
+            }
+            reach[v] = r;
+        }
+        return r;
+    }
+
+    /** Definition 4.1: the phantoms reachable from known {@code s} through direct edges, stopping at phantoms. */
+    private int[] projection(int s) {
+        BitSet seen = new BitSet();
+        BitSet out = new BitSet();
+        List<Integer> work = new ArrayList<>(List.of(s));
+        while (!work.isEmpty()) {
+            int x = work.remove(work.size() - 1);
+            for (int y : direct[x]) {
+                if (seen.get(y)) {
+                    continue;
+                }
+                seen.set(y);
+                if (nodes.phantom[y]) {
+                    out.set(y);
+                } else {
+                    work.add(y);
+                }
+            }
+        }
+        return out.stream().toArray();
+    }
+
+    /** STRATIFY of Algorithm 4.1; null when the constraint graph is unsolvable. */
+    private int[] stratify(List<Edge> paths, int[][] proj) {
+        int n = nodes.size();
+        int[] prev = null;
+        int[] cur = new int[n];
+        for (int i = 0; i < n; i++) {
+            int[] next = cur.clone();
+            for (int v = 0; v < n; v++) {
+                for (int s : direct[v]) {
+                    next[s] = Math.max(next[s], 1 + cur[v]);
+                }
+            }
+            for (Edge e : paths) {
+                int s = e.sub(), t = e.sup();
+                next[t] = Math.max(next[t], 1 + cur[s]);
+                if (nodes.isKnown(s)) {
+                    int min = Integer.MAX_VALUE;
+                    for (int p : proj[s]) {
+                        min = Math.min(min, cur[p]);
+                    }
+                    next[t] = Math.max(next[t], 1 + min);
+                }
+            }
+            if (Arrays.equals(next, cur)) {
+                return cur;
+            }
+            if (prev != null) {
+                boolean progress = false;
+                for (int v = 0; v < n && !progress; v++) {
+                    progress = next[v] == cur[v] && cur[v] != prev[v];
+                }
+                if (!progress) {
+                    return null;
+                }
+            }
+            prev = cur;
+            cur = next;
+        }
+        return null;
+    }
+
+    /** Drops a phantom's super interface when another of its direct supertypes already reaches it. */
+    private void minimise(BitSet[] itf) {
+        int n = nodes.size();
+        // Reachability in the full graph; dropping redundant edges never changes it.
+        int[][] full = new int[n][];
+        for (int v = 0; v < n; v++) {
+            int[] extra = itf[v].stream().toArray();
+            full[v] = Arrays.copyOf(direct[v], direct[v].length + extra.length);
+            System.arraycopy(extra, 0, full[v], direct[v].length, extra.length);
+        }
+        int[][] saved = direct.clone();
+        System.arraycopy(full, 0, direct, 0, n);
+        reach = null;
+        for (int p = 0; p < n; p++) {
+            if (!nodes.phantom[p] || itf[p].isEmpty()) {
+                continue;
+            }
+            for (int i = itf[p].nextSetBit(0); i >= 0; i = itf[p].nextSetBit(i + 1)) {
+                boolean redundant = false;
+                for (int d : saved[p]) {
+                    redundant |= reach(d).get(i);
+                }
+                for (int d = itf[p].nextSetBit(0); d >= 0 && !redundant; d = itf[p].nextSetBit(d + 1)) {
+                    redundant = d != i && reach(d).get(i);
+                }
+                if (redundant) {
+                    itf[p].clear(i);
+                }
+            }
+        }
+        System.arraycopy(saved, 0, direct, 0, n);
+        reach = null;
+    }
+}

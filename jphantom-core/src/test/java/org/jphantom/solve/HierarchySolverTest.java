@@ -1,0 +1,275 @@
+package org.jphantom.solve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.jphantom.model.Constraint;
+import org.jphantom.model.TypeKind;
+import org.junit.jupiter.api.Test;
+
+class HierarchySolverTest {
+
+    /** Solves and checks the solution with the independent checker. */
+    static Solution solved(HierarchyProblem p) {
+        Solution s = HierarchySolver.solve(p);
+        assertEquals(List.of(), SolutionChecker.check(p, s));
+        assertEquals(s, HierarchySolver.solve(p), "deterministic");
+        List<Constraint> reversed = new ArrayList<>(p.constraints());
+        Collections.reverse(reversed);
+        assertEquals(s, HierarchySolver.solve(new HierarchyProblem(p.phantoms(), reversed, p.known())),
+                "independent of constraint order");
+        return s;
+    }
+
+    static UnsatisfiableException unsat(HierarchyProblem p) {
+        return assertThrows(UnsatisfiableException.class, () -> HierarchySolver.solve(p));
+    }
+
+    static List<String> conflict(UnsatisfiableException e) {
+        return e.conflict().stream().map(Constraint::toString).toList();
+    }
+
+    // Figure 4.1 (rebuilt): known interfaces A -> {B, D} and C -> {E}; C must reach D and A must
+    // reach E. D cannot reach E (E <: D), so B <: E is forced.
+    private static World fig41() {
+        return new World().itf("A", "B", "D").itf("C", "E");
+    }
+
+    @Test
+    void figure41ForcesBtoE() {
+        Solution s = solved(fig41().problem("B D E", "C <: D", "A <: E"));
+        assertEquals(List.of("E"), s.phantoms().get("B").interfaces());
+        assertEquals(List.of("D"), s.phantoms().get("E").interfaces());
+        assertTrue(s.phantoms().values().stream().allMatch(PhantomShape::isInterface));
+    }
+
+    @Test
+    void figure41WithEtoBIsUnsatisfiable() {
+        UnsatisfiableException e = unsat(fig41().problem("B D E", "C <: D", "A <: E", "E <: B"));
+        assertEquals(List.of("A <: E", "C <: D", "E <: B"), conflict(e));
+        assertTrue(e.getMessage().startsWith("unsatisfiable: 3 conflicting constraints (A <: E, C <: D, E <: B)"),
+                e.getMessage());
+    }
+
+    // Figure 4.4 (rebuilt): proj(A) = {C, E, H} through known F and G; B <: H, so H must not be chosen for A <: B.
+    @Test
+    void figure44AvoidsTheCycleThroughH() {
+        World w = new World().itf("A", "C", "F").itf("F", "E", "G").itf("G", "H");
+        Solution s = solved(w.problem("B C E H", "A <: B", "B <: H"));
+        assertEquals(List.of("H"), s.phantoms().get("B").interfaces());
+        assertEquals(List.of(), s.phantoms().get("H").interfaces());
+        assertEquals(List.of("B"), s.phantoms().get("C").interfaces());
+    }
+
+    // Figure 4.5a (rebuilt): proj(A) = proj(B) = {E, F}; A <: C, B <: D, C <: F, D <: E.
+    @Test
+    void figure45aIsUnsatisfiable() {
+        World w = new World().itf("A", "E", "F").itf("B", "E", "F");
+        UnsatisfiableException e = unsat(w.problem("C D E F", "A <: C", "B <: D", "C <: F", "D <: E"));
+        assertEquals(List.of("A <: C", "B <: D", "C <: F", "D <: E"), conflict(e));
+    }
+
+    // Figure 4.5b / 4.6: proj(A) = {C, D}, proj(B) = {E, F}; the solution of the text is
+    // (H,D), (H,C), (G,C), (D,G) and (E,H) or (F,H); (H,C) is implied by H -> D -> G -> C.
+    @Test
+    void figure45bMatchesTheStratification() {
+        World w = new World().itf("A", "C", "D").itf("B", "E", "F");
+        Solution s = solved(w.problem("C D E F G H", "H <: D", "H <: C", "G <: C", "D <: G", "A <: G", "B <: H"));
+        assertEquals(List.of(), s.phantoms().get("C").interfaces());
+        assertEquals(List.of("G"), s.phantoms().get("D").interfaces());
+        assertEquals(List.of("H"), s.phantoms().get("E").interfaces());
+        assertEquals(List.of(), s.phantoms().get("F").interfaces());
+        assertEquals(List.of("C"), s.phantoms().get("G").interfaces());
+        assertEquals(List.of("D"), s.phantoms().get("H").interfaces());
+    }
+
+    // Figure 4.8 in spirit: a composite that needs the search (known classes extend phantoms)
+    // and a choice between incomparable required ancestors.
+    @Test
+    void figure48CompositeNeedsSearch() {
+        World w = new World().cls("F", "java/lang/Object").cls("X", "F").cls("M", "P").cls("N", "Q");
+        Solution s = solved(w.problem("A G P Q", "M <: F", "N <: F", "M <: A", "N <: A", "A : class",
+                "N <: G", "G <: X", "Q <: P"));
+        // F is closed (no phantom above it), so A <: F; then A and G are ordered A <: G first
+        assertEquals("P", s.phantoms().get("Q").superName());
+        assertEquals("A", s.phantoms().get("P").superName());
+        assertEquals("G", s.phantoms().get("A").superName());
+        assertEquals("X", s.phantoms().get("G").superName());
+        assertEquals(TypeKind.CLASS, s.phantoms().get("A").kind());
+    }
+
+    // Figure 4.9: Algorithm 4.2; F <: A is checked and dropped; components {G,H,I}, {J,K,L}, {M}.
+    @Test
+    void figure49Algorithm42() {
+        World w = new World().cls("A", "java/lang/Object").cls("B", "A").cls("F", "A");
+        Solution s = solved(w.problem("G H I J K L M", "F <: A", "I <: H", "H <: G", "G <: B", "I <: A",
+                "K <: J", "J <: L", "L <: F", "K <: A", "M <: F", "M <: A"));
+        assertEquals("B", s.phantoms().get("G").superName());
+        assertEquals("G", s.phantoms().get("H").superName());
+        assertEquals("H", s.phantoms().get("I").superName());
+        assertEquals("F", s.phantoms().get("L").superName());
+        assertEquals("L", s.phantoms().get("J").superName());
+        assertEquals("J", s.phantoms().get("K").superName());
+        assertEquals("F", s.phantoms().get("M").superName());
+    }
+
+    @Test
+    void figure49UnrelatedKnownSupersAreUnsatisfiable() {
+        World w = new World().cls("A", "java/lang/Object").cls("B", "A").cls("F", "A");
+        UnsatisfiableException e = unsat(w.problem("G H", "G <: B", "H <: G", "H <: F"));
+        assertEquals(List.of("G <: B", "H <: F", "H <: G"), conflict(e));
+    }
+
+    // The jruby listing of Section 4.6.
+    @Test
+    void jrubyListing() {
+        String bsf = "org/apache/bsf/", ant = "org/apache/tools/ant/", osgi = "org/osgi/framework/";
+        World w = new World()
+                .cls("org/jruby/embed/bsf/JRubyEngine", bsf + "util/BSFEngineImpl")
+                .cls("org/jruby/javasupport/bsf/JRubyEngine", bsf + "util/BSFEngineImpl")
+                .cls("org/jruby/ant/RakeTaskBase", ant + "Task")
+                .cls("org/jruby/ext/fiber/CoroutineFiber$1", "java/dyn/Coroutine");
+        HierarchyProblem p = w.problem(String.join(" ", ant + "BuildException", ant + "Task", ant + "Project",
+                        bsf + "util/BSFFunctions", bsf + "util/BSFEngineImpl", bsf + "BSFException", bsf + "BSFManager",
+                        bsf + "BSFDeclaredBean", bsf + "BSFEngine", osgi + "Bundle", osgi + "BundleReference",
+                        osgi + "FrameworkUtil", osgi + "BundleException", osgi + "BundleContext", "java/dyn/Coroutine",
+                        "java/dyn/CoroutineBase"),
+                ant + "BuildException : class", ant + "Task : class", bsf + "util/BSFFunctions : class",
+                bsf + "util/BSFEngineImpl : class", bsf + "BSFManager : class", bsf + "BSFDeclaredBean : class",
+                osgi + "Bundle : interface", osgi + "FrameworkUtil : class", osgi + "BundleContext : interface",
+                "java/dyn/Coroutine : class",
+                bsf + "BSFException <: java/lang/Throwable",
+                ant + "BuildException <: java/lang/Throwable",
+                osgi + "BundleException <: java/lang/Throwable",
+                "org/jruby/embed/bsf/JRubyEngine <: " + bsf + "util/BSFEngineImpl",
+                "org/jruby/embed/bsf/JRubyEngine <: " + bsf + "BSFEngine",
+                "org/jruby/ant/RakeTaskBase <: " + ant + "Task",
+                "org/jruby/javasupport/bsf/JRubyEngine <: " + bsf + "BSFEngine",
+                "org/jruby/ext/fiber/CoroutineFiber$1 <: java/dyn/Coroutine",
+                "org/jruby/javasupport/bsf/JRubyEngine <: " + bsf + "util/BSFEngineImpl");
+        Solution s = solved(p);
+        PhantomShape engine = s.phantoms().get(bsf + "BSFEngine");
+        assertEquals(TypeKind.INTERFACE, engine.kind());
+        assertEquals("defaults to interface", engine.reason());
+        PhantomShape bundleEx = s.phantoms().get(osgi + "BundleException");
+        assertEquals(TypeKind.CLASS, bundleEx.kind());
+        assertEquals("java/lang/Throwable", bundleEx.superName());
+        assertTrue(bundleEx.reason().startsWith("must be a class: subtype of class java.lang.Throwable"), bundleEx.reason());
+        PhantomShape impl = s.phantoms().get(bsf + "util/BSFEngineImpl");
+        assertEquals("java/lang/Object", impl.superName());
+        assertEquals(List.of(bsf + "BSFEngine"), impl.interfaces());
+        assertEquals("java/lang/Object", s.phantoms().get(ant + "Task").superName());
+        assertEquals("java/lang/Throwable", s.phantoms().get(bsf + "BSFException").superName());
+        assertEquals(TypeKind.CLASS, s.phantoms().get("java/dyn/Coroutine").kind());
+        assertEquals(TypeKind.INTERFACE, s.phantoms().get(osgi + "Bundle").kind());
+        assertEquals(16, s.phantoms().size());
+    }
+
+    @Test
+    void colourConflictIsMinimal() {
+        UnsatisfiableException e = unsat(new World().problem("P Q R",
+                "P : interface", "P <: Q", "Q <: java/lang/Exception", "R <: Q", "R : class"));
+        assertEquals(List.of("P <: Q", "P must be an interface", "Q <: java.lang.Exception"), conflict(e));
+        assertEquals("unsatisfiable: 3 conflicting constraints (P <: Q, P must be an interface, Q <: java.lang.Exception)",
+                e.getMessage());
+    }
+
+    @Test
+    void knownEdgesColourPhantoms() {
+        World w = new World().cls("K", "P", "I").itf("J", "Q");
+        // known types enter a problem through constraints (the extractor reports their supertypes)
+        Solution s = solved(w.problem("I P Q", "K <: P", "J <: Q"));
+        assertEquals(TypeKind.CLASS, s.phantoms().get("P").kind());
+        assertEquals("must be a class: super class of K", s.phantoms().get("P").reason());
+        assertEquals("must be an interface: implemented by K", s.phantoms().get("I").reason());
+        assertEquals("must be an interface: extended by interface J", s.phantoms().get("Q").reason());
+        UnsatisfiableException e = unsat(w.problem("I P Q", "K <: P", "P : interface"));
+        assertEquals(List.of("K <: P", "P must be an interface"), conflict(e));
+    }
+
+    @Test
+    void finalParentIsUnsatisfiable() {
+        UnsatisfiableException e = unsat(new World().problem("P", "P <: java/lang/String"));
+        assertEquals(List.of("P <: java.lang.String"), conflict(e));
+        World w = new World().cls("K", "P");
+        e = unsat(w.problem("P", "K <: java/lang/String"));
+        assertEquals(List.of("K <: java.lang.String"), conflict(e));
+    }
+
+    @Test
+    void finalClassIsSkippedForAKnownSubclass() {
+        // P must be below String, but F (final) cannot have phantom subclasses; K -> P -> E works
+        World w = new World().finalCls("F", "java/lang/Object").cls("E", "java/lang/Object").cls("K", "P");
+        Solution s = solved(w.problem("P", "K <: E"));
+        assertEquals("E", s.phantoms().get("P").superName());
+        unsat(w.problem("P", "K <: E", "K <: F"));
+    }
+
+    @Test
+    void sealedParents() {
+        World w = new World().sealedCls("S", "java/lang/Object", "P");
+        assertEquals("S", solved(w.problem("P Q", "P <: S")).phantoms().get("P").superName());
+        UnsatisfiableException e = unsat(w.problem("P Q", "Q <: S"));
+        assertEquals(List.of("Q <: S"), conflict(e));
+        // Q cannot extend S directly but can through P (P must be said to be a class: an
+        // undetermined phantom defaults to interface)
+        Solution s = solved(w.problem("P Q", "Q <: S", "Q <: P", "P : class"));
+        assertEquals("P", s.phantoms().get("Q").superName());
+    }
+
+    @Test
+    void searchBoundHit() {
+        World w = new World().cls("K", "P");
+        HierarchyProblem p = w.problem("A B P", "A : class", "B : class", "K <: A", "K <: B");
+        UnsatisfiableException e = assertThrows(UnsatisfiableException.class, () -> HierarchySolver.solve(p, 1));
+        assertTrue(e.getMessage().contains("search bound of 1 steps was hit"), e.getMessage());
+        assertFalse(e.conflict().isEmpty());
+        Solution s = solved(p);
+        assertEquals("B", s.phantoms().get("A").superName());
+        assertEquals("A", s.phantoms().get("P").superName());
+    }
+
+    @Test
+    void knownConstraints() {
+        World w = new World().cls("A", "java/lang/Exception").cls("B", "java/lang/Object");
+        solved(w.problem("", "A <: java/lang/Throwable", "A <: java/io/Serializable", "A : class", "B <: java/lang/Object"));
+        assertEquals(List.of("A <: B"), conflict(unsat(w.problem("", "A <: B"))));
+        assertEquals(List.of("java.io.Serializable must be a class"),
+                conflict(unsat(w.problem("", "java/io/Serializable : class"))));
+        // A known class that reaches a phantom interface can reach a known interface through it
+        World v = new World().cls("C", "java/lang/Object", "I").itf("J");
+        Solution s = solved(v.problem("I", "C <: J"));
+        assertEquals(List.of("J"), s.phantoms().get("I").interfaces());
+    }
+
+    @Test
+    void annotationsExtendAnnotation() {
+        Solution s = solved(new World().problem("N", "N : annotation"));
+        PhantomShape n = s.phantoms().get("N");
+        assertEquals(TypeKind.ANNOTATION, n.kind());
+        assertEquals(List.of("java/lang/annotation/Annotation"), n.interfaces());
+        assertEquals("java/lang/Object", n.superName());
+        PhantomShape c = solved(new World().problem("C", "C : concrete")).phantoms().get("C");
+        assertEquals(TypeKind.CLASS, c.kind());
+    }
+
+    @Test
+    void redundantInterfacesAreDropped() {
+        Solution s = solved(new World().problem("I J P", "P : class", "P <: I", "P <: J", "I <: J"));
+        assertEquals(List.of("I"), s.phantoms().get("P").interfaces());
+        assertEquals(List.of("J"), s.phantoms().get("I").interfaces());
+    }
+
+    @Test
+    void callerErrors() {
+        assertThrows(IllegalArgumentException.class, () -> HierarchySolver.solve(new World().problem("P", "P <: Nowhere")));
+        assertThrows(IllegalArgumentException.class,
+                () -> HierarchySolver.solve(new World().problem("java/lang/String")));
+        assertThrows(IllegalArgumentException.class, () -> HierarchySolver.solve(new World().problem("P"), 0));
+    }
+}
