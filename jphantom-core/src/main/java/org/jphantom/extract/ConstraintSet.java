@@ -55,7 +55,7 @@ public final class ConstraintSet {
         if (!subRelevant && !supPhantom) {
             return; // fixed types on both sides
         }
-        if (!supPhantom && world.isKnown(sub) && world.knownSubtype(sub, sup)) {
+        if (world.isKnown(sub) && world.knownSubtype(sub, sup)) {
             return; // already true through the known part
         }
         if (!subRelevant && supPhantom && world.isKnown(sub)) {
