@@ -210,6 +210,22 @@ class SolverPropertyTest {
         System.out.println("scale: " + g.n + " types, " + p.phantoms().size() + " phantoms, "
                 + p.constraints().size() + " constraints solved in " + ms + " ms");
         assertTrue(ms < 10_000, ms + " ms");
+
+        // a two-class cycle hidden among thousands of constraints: the conflict is found and shrunk
+        List<Constraint> cs = new ArrayList<>(p.constraints());
+        String a = "t/Extra1", b = "t/Extra2";
+        TreeSet<String> phantoms = new TreeSet<>(p.phantoms());
+        phantoms.add(a);
+        phantoms.add(b);
+        cs.addAll(World.constraints(a + " : class", b + " : class", a + " <: " + b, b + " <: " + a));
+        HierarchyProblem bad = new HierarchyProblem(phantoms, cs, p.known());
+        t0 = System.nanoTime();
+        UnsatisfiableException e = org.junit.jupiter.api.Assertions.assertThrows(UnsatisfiableException.class,
+                () -> HierarchySolver.solve(bad));
+        ms = (System.nanoTime() - t0) / 1_000_000;
+        System.out.println("scale conflict in " + ms + " ms: " + e.getMessage());
+        assertEquals(2, e.conflict().size(), e.getMessage());
+        assertTrue(ms < 20_000, ms + " ms");
     }
 
     @Test
