@@ -18,12 +18,27 @@ import org.jphantom.model.TypeKind;
  * inheritance for constraints on interfaces (Section 4.3, Algorithm 4.1). The result is a
  * pure function of the problem: the same problem always yields the same solution or the same
  * conflict. The solver holds no state between calls and is safe to use from several threads.
+ *
+ * <p>Known types enter a problem only through the constraints that mention them (and their
+ * known ancestry): {@link KnownTypes} cannot enumerate subclasses. A known class that extends
+ * or implements a phantom therefore constrains it only if some constraint names that class;
+ * the extractor is expected to report such uses (for instance as {@code K <: P}).
+ *
+ * <p>Conflicts: on failure the solver shrinks the constraints by deletion (halving chunks,
+ * then single constraints, in sorted order), re-solving each candidate on a node set built
+ * from that candidate alone, so a reported conflict is unsatisfiable by itself, including the
+ * known types it names. Phantoms left undetermined default to interfaces (thesis Section 4.5);
+ * with sealed known classes this default can lose solutions, so callers should report kinds.
  */
 public final class HierarchySolver {
     /** Default bound on the single-inheritance search (states visited). */
     public static final long DEFAULT_MAX_SEARCH_STEPS = 200_000L;
-    /** Bound on the solving attempts spent shrinking a conflict. */
-    private static final int MAX_MINIMISATION_ATTEMPTS = 2_000;
+    /**
+     * Bound on the work spent shrinking a conflict, counted as the sum of the sizes of the
+     * constraint sets tried (deterministic, unlike a time limit). Past it the conflict found so
+     * far is reported: still unsatisfiable, perhaps not minimal.
+     */
+    private static final long MINIMISATION_BUDGET = 3_000_000L;
 
     private HierarchySolver() {
     }
@@ -61,7 +76,7 @@ public final class HierarchySolver {
             return new UnsatisfiableException(f.getMessage(), f.suspects);
         }
         List<Constraint> core = new ArrayList<>(f.suspects);
-        int[] budget = {MAX_MINIMISATION_ATTEMPTS};
+        long[] budget = {MINIMISATION_BUDGET};
         if (!fails(problem, core, maxSteps, budget)) {
             core = new ArrayList<>(new TreeSet<>(problem.constraints()));
         }
@@ -90,10 +105,11 @@ public final class HierarchySolver {
      * Whether {@code cs} alone is proven unsatisfiable (a hit search bound proves nothing). The
      * node set is rebuilt from {@code cs}, so a conflict also names the known types it needs.
      */
-    private static boolean fails(HierarchyProblem problem, List<Constraint> cs, long maxSteps, int[] budget) {
-        if (budget[0]-- <= 0) {
+    private static boolean fails(HierarchyProblem problem, List<Constraint> cs, long maxSteps, long[] budget) {
+        if (budget[0] <= 0) {
             return false;
         }
+        budget[0] -= cs.size() + 1;
         try {
             attempt(Nodes.build(problem.phantoms(), cs, problem.known()), cs, maxSteps);
             return false;

@@ -1,6 +1,7 @@
 package org.jphantom.solve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
@@ -32,8 +33,12 @@ class SolverPropertyTest {
         final List<Set<Integer>> anc = new ArrayList<>();
 
         Gen(long seed) {
+            this(seed, 14);
+        }
+
+        Gen(long seed, int maxTypes) {
             rnd = new Random(seed);
-            n = 2 + rnd.nextInt(12);
+            n = 2 + rnd.nextInt(maxTypes - 1);
             itf = new boolean[n];
             fin = new boolean[n];
             hidden = new boolean[n];
@@ -44,13 +49,13 @@ class SolverPropertyTest {
                 List<Integer> is = new ArrayList<>();
                 if (i > 0) {
                     if (!itf[i] && rnd.nextInt(10) < 7) {
-                        int s = rnd.nextInt(i);
+                        int s = Math.max(0, i - 1 - rnd.nextInt(Math.min(i, 40)));
                         if (!itf[s]) {
                             sup[i] = s;
                         }
                     }
                     for (int k = rnd.nextInt(3); k > 0; k--) {
-                        int s = rnd.nextInt(i);
+                        int s = Math.max(0, i - 1 - rnd.nextInt(Math.min(i, 40)));
                         if (itf[s] && !is.contains(s)) {
                             is.add(s);
                         }
@@ -178,6 +183,52 @@ class SolverPropertyTest {
     }
 
     @Test
+    void largerHiddenHierarchies() {
+        for (long seed = 0; seed < 300; seed++) {
+            Gen g = new Gen(5_000_000 + seed, 60);
+            HierarchyProblem p = new HierarchyProblem(g.phantoms(), g.trueConstraints(), g.world());
+            try {
+                Solution s = HierarchySolver.solve(p);
+                assertEquals(List.of(), SolutionChecker.check(p, s), "seed " + seed);
+            } catch (UnsatisfiableException e) {
+                fail("seed " + seed + ": " + e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void scalesToThousandsOfConstraints() {
+        Gen g = new Gen(42, 1500);
+        while (g.n < 1000) {
+            g = new Gen(g.rnd.nextLong(), 1500);
+        }
+        HierarchyProblem p = new HierarchyProblem(g.phantoms(), g.trueConstraints(), g.world());
+        long t0 = System.nanoTime();
+        Solution s = HierarchySolver.solve(p);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals(List.of(), SolutionChecker.check(p, s));
+        System.out.println("scale: " + g.n + " types, " + p.phantoms().size() + " phantoms, "
+                + p.constraints().size() + " constraints solved in " + ms + " ms");
+        assertTrue(ms < 10_000, ms + " ms");
+
+        // a two-class cycle hidden among thousands of constraints: the conflict is found and shrunk
+        List<Constraint> cs = new ArrayList<>(p.constraints());
+        String a = "t/Extra1", b = "t/Extra2";
+        TreeSet<String> phantoms = new TreeSet<>(p.phantoms());
+        phantoms.add(a);
+        phantoms.add(b);
+        cs.addAll(World.constraints(a + " : class", b + " : class", a + " <: " + b, b + " <: " + a));
+        HierarchyProblem bad = new HierarchyProblem(phantoms, cs, p.known());
+        t0 = System.nanoTime();
+        UnsatisfiableException e = org.junit.jupiter.api.Assertions.assertThrows(UnsatisfiableException.class,
+                () -> HierarchySolver.solve(bad));
+        ms = (System.nanoTime() - t0) / 1_000_000;
+        System.out.println("scale conflict in " + ms + " ms: " + e.getMessage());
+        assertEquals(2, e.conflict().size(), e.getMessage());
+        assertTrue(ms < 20_000, ms + " ms");
+    }
+
+    @Test
     void arbitraryConstraintsYieldCheckedSolutionsOrSmallConflicts() {
         int unsat = 0;
         for (long seed = 0; seed < 3000; seed++) {
@@ -198,6 +249,12 @@ class SolverPropertyTest {
                     fail("seed " + seed + ": conflict " + e.conflict() + " is solvable");
                 } catch (UnsatisfiableException expected) {
                     // fine
+                }
+                // and 1-minimal: dropping any one constraint makes it solvable
+                for (int i = 0; i < e.conflict().size(); i++) {
+                    List<Constraint> rest = new ArrayList<>(e.conflict());
+                    rest.remove(i);
+                    HierarchySolver.solve(new HierarchyProblem(g.phantoms(), rest, g.world()));
                 }
             }
         }
