@@ -378,8 +378,9 @@ public final class ConstraintExtractor {
 
     /**
      * LambdaMetafactory links only if the functional interface is an interface and each captured
-     * and instantiated parameter type adapts to the implementation method's parameter types
-     * (reference widening), and the implementation's return adapts to the instantiated return.
+     * and instantiated parameter type (and the receiver) is a subtype of the implementation
+     * method's parameter type (it checks these strictly). Returns are adapted with a cast, so they
+     * constrain nothing.
      */
     private void lambda(InvokeDynamicInsnNode indy, Handle impl, Type instantiated, Supplier<Origin> o) {
         Type fi = Type.getReturnType(indy.desc);
@@ -394,7 +395,6 @@ public final class ConstraintExtractor {
         Type[] all = new Type[captured.length + inst.length];
         System.arraycopy(captured, 0, all, 0, captured.length);
         System.arraycopy(inst, 0, all, captured.length, inst.length);
-        int p = 0;
         for (int i = 0; i < all.length; i++) {
             Type target;
             if (receiver && i == 0) {
@@ -409,13 +409,6 @@ public final class ConstraintExtractor {
             if (isReference(all[i]) && isReference(target)) {
                 out.subtype(all[i].getInternalName(), target.getInternalName(), o);
             }
-            p++;
-        }
-        Type implReturn = impl.getTag() == Opcodes.H_NEWINVOKESPECIAL ? Type.getObjectType(impl.getOwner())
-                : Type.getReturnType(impl.getDesc());
-        Type instReturn = instantiated.getReturnType();
-        if (isReference(implReturn) && isReference(instReturn)) {
-            out.subtype(implReturn.getInternalName(), instReturn.getInternalName(), o);
         }
     }
 }
