@@ -174,9 +174,22 @@ final class ReferenceResolver {
                 // alone restricts which classes it may name.
                 lookup.findVirtual(refc, ref.name(), type);
             }
+        } catch (IllegalAccessException e) {
+            if (!isCallerSensitiveRefusal(e)) {
+                throw translate(e);
+            }
         } catch (ReflectiveOperationException | LinkageError e) {
             throw translate(e);
         }
+    }
+
+    /**
+     * A lookup without full privilege refuses to bind a caller-sensitive method
+     * ({@code Class.forName}, {@code setAccessible}, ...) only after resolution, static-ness and
+     * access checks have passed, so for the JVM the reference resolves.
+     */
+    private static boolean isCallerSensitiveRefusal(IllegalAccessException e) {
+        return e.getCause() == null && String.valueOf(e.getMessage()).contains("caller-sensitive");
     }
 
     /** Constructors are not inherited: the owner itself must declare an accessible one. */

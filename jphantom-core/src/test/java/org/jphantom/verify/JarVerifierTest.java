@@ -456,6 +456,13 @@ class JarVerifierTest {
             mv.visitInsn(POP);
             mv.visitFieldInsn(GETSTATIC, "java/lang/System", "out", "Ljava/io/PrintStream;");
             mv.visitInsn(POP);
+            // caller-sensitive methods, which a lookup resolves but will not bind
+            mv.visitLdcInsn("java.lang.Object");
+            mv.visitMethodInsn(INVOKESTATIC, "java/lang/Class", "forName", "(Ljava/lang/String;)Ljava/lang/Class;", false);
+            mv.visitInsn(POP);
+            mv.visitInsn(ACONST_NULL);
+            mv.visitInsn(ICONST_1);
+            mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/reflect/AccessibleObject", "setAccessible", "(Z)V", false);
         });
     }
 
