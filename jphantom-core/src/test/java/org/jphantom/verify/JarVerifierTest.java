@@ -60,9 +60,10 @@ class JarVerifierTest {
     void exactlyTheBrokenClassesFail() {
         assertEquals(List.of("fx.BadVerify49", "fx.BadVerify52", "fx.ExtendsInterface", "fx.FinalStore",
                 "fx.ItfOnClass", "fx.MissingClass", "fx.MissingField", "fx.MissingMethod", "fx.NewAbstract",
-                "fx.PrivateAccess", "fx.StaticGetOfInstance", "fx.StaticOfInstance", "fx2.PackageAccess"),
+                "fx.PrivateAccess", "fx.StaticGetOfInstance", "fx.StaticOfInstance", "fx.UsesSplitPackage", "fx2.PackageAccess",
+                "javax.xml.Split"),
                 List.copyOf(kindsByClass.keySet()), () -> String.valueOf(result.failures()));
-        assertEquals(21, result.classesChecked());
+        assertEquals(23, result.classesChecked());
         assertTrue(result.referencesChecked() > 40, () -> "references: " + result.referencesChecked());
     }
 
@@ -131,6 +132,12 @@ class JarVerifierTest {
     @Test
     void packagePrivateClassFromAnotherPackage() {
         assertOnly("fx2.PackageAccess", VerifyFailure.ACCESS);
+    }
+
+    @Test
+    void classesInPackagesOfTheJdkAreRefused() {
+        assertOnly("javax.xml.Split", VerifyFailure.LOAD);
+        assertOnly("fx.UsesSplitPackage", VerifyFailure.UNRESOLVED_CLASS);
     }
 
     @Test
@@ -277,6 +284,9 @@ class JarVerifierTest {
                     mv.visitInsn(ICONST_1);
                     mv.visitFieldInsn(PUTSTATIC, HELPER, "LIMIT", "I");
                 }))
+                .add("javax/xml/Split", Fixtures.runner("javax/xml/Split", mv -> { }))
+                .add("fx/UsesSplitPackage", Fixtures.runner("fx/UsesSplitPackage",
+                        mv -> mv.visitMethodInsn(INVOKESTATIC, "javax/xml/Split", "run", "()V", false)))
                 .add("fx2/PackageAccess", Fixtures.runner("fx2/PackageAccess", mv -> {
                     mv.visitInsn(ACONST_NULL);
                     mv.visitTypeInsn(CHECKCAST, "fx/Hidden");
