@@ -8,6 +8,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,19 +58,47 @@ final class ProgramChecker {
             List<VerifyFailure> failures = new ArrayList<>();
             Set<Class<?>> broken = new HashSet<>();
             Map<String, Class<?>> loaded = new LinkedHashMap<>();
+            Map<String, String> jdkPackages = jdkPackages();
             for (String entry : entries) {
-                Class<?> c = loadAndLink(loader, binaryName(entry), failures, broken);
+                String name = binaryName(entry);
+                String module = jdkPackages.get(packageOf(name));
+                if (module != null) {
+                    failures.add(new VerifyFailure(name, VerifyFailure.LOAD, "package " + packageOf(name)
+                            + " belongs to module " + module + "; the class path never supplies its classes"));
+                    continue;
+                }
+                Class<?> c = loadAndLink(loader, name, failures, broken);
                 if (c != null) {
                     loaded.put(entry, c);
                 }
             }
-            ReferenceResolver resolver = new ReferenceResolver(loader, broken);
+            ReferenceResolver resolver = new ReferenceResolver(loader, broken, jdkPackages.keySet());
             int references = 0;
             for (Map.Entry<String, Class<?>> e : loaded.entrySet()) {
                 references += resolveAll(jarFile, e.getKey(), e.getValue(), resolver, failures);
             }
             return new VerifyResult(entries.size(), references, failures);
         }
+    }
+
+    /**
+     * Packages of the JDK's modules, to their module. The application class loader looks for
+     * classes of these packages only in their module; a plain child of the platform loader
+     * would accept them from the jar, so they are refused here.
+     */
+    static Map<String, String> jdkPackages() {
+        Map<String, String> packages = new HashMap<>();
+        for (Module m : ModuleLayer.boot().modules()) {
+            for (String p : m.getPackages()) {
+                packages.put(p, m.getName());
+            }
+        }
+        return packages;
+    }
+
+    static String packageOf(String binaryName) {
+        int dot = binaryName.lastIndexOf('.');
+        return dot < 0 ? "" : binaryName.substring(0, dot);
     }
 
     private static boolean isClassEntry(String name) {

@@ -47,6 +47,7 @@ final class ReferenceResolver {
 
     private final ClassLoader loader;
     private final Set<Class<?>> broken;
+    private final Set<String> jdkPackages;
     private final Map<String, Object> classes = new HashMap<>();
     private final Map<String, Object> methodTypes = new HashMap<>();
     private final Map<Class<?>, Object> constructors = new HashMap<>();
@@ -55,10 +56,13 @@ final class ReferenceResolver {
      * @param loader the program's class loader
      * @param broken classes already reported as failing to link; references to their members are
      *               not resolved again, since every such resolution would repeat that failure
+     * @param jdkPackages packages of the JDK's modules; the program's loader must not define
+     *                    classes in them
      */
-    ReferenceResolver(ClassLoader loader, Set<Class<?>> broken) {
+    ReferenceResolver(ClassLoader loader, Set<Class<?>> broken, Set<String> jdkPackages) {
         this.loader = loader;
         this.broken = broken;
+        this.jdkPackages = jdkPackages;
     }
 
     /**
@@ -273,7 +277,17 @@ final class ReferenceResolver {
 
     private Object load(String nameOrArrayDesc) {
         try {
-            return Class.forName(nameOrArrayDesc.replace('/', '.'), false, loader);
+            Class<?> c = Class.forName(nameOrArrayDesc.replace('/', '.'), false, loader);
+            Class<?> element = c;
+            while (element.isArray()) {
+                element = element.getComponentType();
+            }
+            if (element.getClassLoader() == loader && jdkPackages.contains(element.getPackageName())) {
+                return new Unresolved(VerifyFailure.UNRESOLVED_CLASS, "NoClassDefFoundError: "
+                        + nameOrArrayDesc + " is in package " + element.getPackageName()
+                        + " of the JDK but not in the JDK");
+            }
+            return c;
         } catch (ClassNotFoundException e) {
             return new Unresolved(VerifyFailure.UNRESOLVED_CLASS,
                     "NoClassDefFoundError: " + nameOrArrayDesc + " not found");

@@ -14,6 +14,13 @@
  * duplicate-free list of {@link org.jphantom.verify.VerifyFailure}s, each naming the class and
  * what failed. Same jar, same JDK, same result.
  *
+ * <p>Where the check is stricter than HotSpot, on purpose: linking is forced by reflection on
+ * declared fields, which also loads the fields' types; method descriptors of resolved
+ * references become {@link java.lang.invoke.MethodType}s, which loads every class they name;
+ * a constructor's owner must have all its constructor signatures loadable. HotSpot would defer
+ * those loads; a whole program has the classes anyway. Classes in packages of JDK modules are
+ * refused, as the application class loader never loads them from the class path.
+ *
  * <p>Flow: {@code JarVerifier} (parent) &rarr; {@code VerifyMain} (child entry) &rarr;
  * {@code ProgramChecker} (load, link) &rarr; {@code ReferenceCollector} (ASM: references of the
  * code) &rarr; {@code ReferenceResolver} (HotSpot resolution through method handle lookups)

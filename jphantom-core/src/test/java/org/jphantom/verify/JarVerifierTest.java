@@ -59,10 +59,11 @@ class JarVerifierTest {
     @Test
     void exactlyTheBrokenClassesFail() {
         assertEquals(List.of("fx.BadVerify49", "fx.BadVerify52", "fx.ExtendsInterface", "fx.FinalStore",
-                "fx.ItfOnClass", "fx.MissingClass", "fx.MissingField", "fx.MissingMethod", "fx.NewAbstract",
-                "fx.PrivateAccess", "fx.StaticGetOfInstance", "fx.StaticOfInstance", "fx2.PackageAccess"),
+                "fx.HandleToMissing", "fx.IndyMissingBootstrap", "fx.Intruder", "fx.ItfOnClass", "fx.MissingClass", "fx.MissingField", "fx.MissingMethod", "fx.NewAbstract",
+                "fx.PrivateAccess", "fx.StaticGetOfInstance", "fx.StaticOfInstance", "fx.UsesSplitPackage", "fx2.PackageAccess",
+                "javax.xml.Split"),
                 List.copyOf(kindsByClass.keySet()), () -> String.valueOf(result.failures()));
-        assertEquals(21, result.classesChecked());
+        assertEquals(28, result.classesChecked());
         assertTrue(result.referencesChecked() > 40, () -> "references: " + result.referencesChecked());
     }
 
@@ -131,6 +132,29 @@ class JarVerifierTest {
     @Test
     void packagePrivateClassFromAnotherPackage() {
         assertOnly("fx2.PackageAccess", VerifyFailure.ACCESS);
+    }
+
+    @Test
+    void classesInPackagesOfTheJdkAreRefused() {
+        assertOnly("javax.xml.Split", VerifyFailure.LOAD);
+        assertOnly("fx.UsesSplitPackage", VerifyFailure.UNRESOLVED_CLASS);
+    }
+
+    @Test
+    void methodHandleConstantsResolve() {
+        assertOnly("fx.HandleToMissing", VerifyFailure.UNRESOLVED_METHOD);
+    }
+
+    @Test
+    void bootstrapMethodsResolve() {
+        assertOnly("fx.IndyMissingBootstrap", VerifyFailure.UNRESOLVED_CLASS);
+    }
+
+    @Test
+    void privateAccessNeedsAValidatedNest() {
+        assertClean("fx.Outer");
+        assertClean("fx.Outer$Inner");
+        assertOnly("fx.Intruder", VerifyFailure.ACCESS);
     }
 
     @Test
@@ -223,6 +247,15 @@ class JarVerifierTest {
     }
 
     @Test
+    void aChildThatTakesTooLongIsKilled() throws IOException {
+        Path jar = new Fixtures.Jar().add(HELPER, helper()).write(dir.resolve("slow.jar"));
+        JphantomException e = assertThrows(JphantomException.class,
+                () -> JarVerifier.verify(VerifyRequest.of(jar), java.time.Duration.ofMillis(1)));
+        assertEquals(JphantomException.UNSATISFIABLE_OR_UNVERIFIABLE, e.exitCode());
+        assertTrue(e.getMessage().contains("killed"), e.getMessage());
+    }
+
+    @Test
     void missingJdkIsAnInputError() throws IOException {
         Path jar = new Fixtures.Jar().add(HELPER, helper()).write(dir.resolve("h.jar"));
         JphantomException e = assertThrows(JphantomException.class,
@@ -277,6 +310,20 @@ class JarVerifierTest {
                     mv.visitInsn(ICONST_1);
                     mv.visitFieldInsn(PUTSTATIC, HELPER, "LIMIT", "I");
                 }))
+                .add("javax/xml/Split", Fixtures.runner("javax/xml/Split", mv -> { }))
+                .add("fx/UsesSplitPackage", Fixtures.runner("fx/UsesSplitPackage",
+                        mv -> mv.visitMethodInsn(INVOKESTATIC, "javax/xml/Split", "run", "()V", false)))
+                .add("fx/HandleToMissing", Fixtures.runner("fx/HandleToMissing", mv -> {
+                    mv.visitLdcInsn(new Handle(H_INVOKEVIRTUAL, HELPER, "nope", "()V", false));
+                    mv.visitInsn(POP);
+                }))
+                .add("fx/IndyMissingBootstrap", Fixtures.runner("fx/IndyMissingBootstrap",
+                        mv -> mv.visitInvokeDynamicInsn("go", "()V", new Handle(H_INVOKESTATIC, "fx/Gone", "bsm",
+                                "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;)"
+                                        + "Ljava/lang/invoke/CallSite;", false))))
+                .add("fx/Outer", nestHost())
+                .add("fx/Outer$Inner", callsOuterSecret("fx/Outer$Inner"))
+                .add("fx/Intruder", callsOuterSecret("fx/Intruder"))
                 .add("fx2/PackageAccess", Fixtures.runner("fx2/PackageAccess", mv -> {
                     mv.visitInsn(ACONST_NULL);
                     mv.visitTypeInsn(CHECKCAST, "fx/Hidden");
@@ -302,6 +349,27 @@ class JarVerifierTest {
             mv.visitMethodInsn(INVOKESTATIC, "java/lang/System", "exit", "(I)V", false);
             mv.visitInsn(ICONST_3);
             mv.visitFieldInsn(PUTSTATIC, HELPER, "LIMIT", "I");
+            mv.visitInsn(RETURN);
+        });
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    /** Nest host of {@code fx/Outer$Inner} only; has a private static method. */
+    private static byte[] nestHost() {
+        ClassWriter cw = Fixtures.begin(Fixtures.V11, ACC_PUBLIC, "fx/Outer", "java/lang/Object");
+        cw.visitNestMember("fx/Outer$Inner");
+        Fixtures.method(cw, ACC_PRIVATE | ACC_STATIC, "secret", "()V", mv -> mv.visitInsn(RETURN));
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    /** Claims {@code fx/Outer} as nest host and calls its private method. */
+    private static byte[] callsOuterSecret(String name) {
+        ClassWriter cw = Fixtures.begin(Fixtures.V11, ACC_PUBLIC, name, "java/lang/Object");
+        cw.visitNestHost("fx/Outer");
+        Fixtures.method(cw, ACC_PUBLIC | ACC_STATIC, "run", "()V", mv -> {
+            mv.visitMethodInsn(INVOKESTATIC, "fx/Outer", "secret", "()V", false);
             mv.visitInsn(RETURN);
         });
         cw.visitEnd();
