@@ -38,6 +38,8 @@ import org.objectweb.asm.tree.TypeInsnNode;
  * contains one; all other constraints are between fixed types and need no solving.
  */
 public final class ReferenceScanner {
+    private static final String LMF = "java/lang/invoke/LambdaMetafactory";
+
     private final ClassWorld world;
     private final Discovery discovery;
     private final Map<String, Boolean> relevant = new HashMap<>();
@@ -202,6 +204,12 @@ public final class ReferenceScanner {
                 for (Object arg : indy.bsmArgs) {
                     rel |= constant(arg, o);
                 }
+                Type fi = Type.getReturnType(indy.desc);
+                if (LMF.equals(indy.bsm.getOwner()) && indy.bsmArgs.length >= 1 && indy.bsmArgs[0] instanceof Type sam
+                        && fi.getSort() == Type.OBJECT) {
+                    // the functional interface method that the lambda implements
+                    member(new MemberRef(fi.getInternalName(), indy.name, sam.getDescriptor(), false, false, true, o));
+                }
                 return rel;
             }
             case AbstractInsnNode.FRAME: {
@@ -289,6 +297,8 @@ public final class ReferenceScanner {
         if (value instanceof String[] e) {
             fieldDesc(e[0], o);
             desc = e[0];
+            // the constant is a static field of the enum type (read reflectively by the JVM)
+            member(new MemberRef(Type.getType(e[0]).getInternalName(), e[1], e[0], true, true, false, o));
         } else if (value instanceof Type t) {
             fieldDesc(t.getDescriptor(), o);
             desc = "Ljava/lang/Class;";

@@ -106,17 +106,27 @@ public final class ConstraintExtractor {
             out.kind(t, TypeKind.ANNOTATION, () -> Origin.ofClass(owner, "annotation @" + Names.javaName(t)));
             if (a.values != null) {
                 for (Object v : a.values) {
-                    if (v instanceof AnnotationNode nested) {
-                        annotationKinds(owner, List.of(nested));
-                    } else if (v instanceof List<?> list) {
+                    annotationValue(owner, t, v);
+                    if (v instanceof List<?> list) {
                         for (Object e : list) {
-                            if (e instanceof AnnotationNode nested) {
-                                annotationKinds(owner, List.of(nested));
-                            }
+                            annotationValue(owner, t, e);
                         }
                     }
                 }
             }
+        }
+    }
+
+    /** Nested annotations are annotations; an enum constant's type must be an enum class. */
+    private void annotationValue(String owner, String annotation, Object v) {
+        if (v instanceof AnnotationNode nested) {
+            annotationKinds(owner, List.of(nested));
+        } else if (v instanceof String[] e && e.length == 2) {
+            String enumType = Type.getType(e[0]).getInternalName();
+            Supplier<Origin> o = () -> Origin.ofClass(owner, "enum constant " + e[1] + " in annotation @"
+                    + Names.javaName(annotation));
+            out.kind(enumType, TypeKind.CLASS, o);
+            out.subtype(enumType, "java/lang/Enum", o);
         }
     }
 
@@ -146,6 +156,12 @@ public final class ConstraintExtractor {
             if (flow.typeChecked) {
                 Frame<TypeValue> target = flow.labelFrames.get(tcb.handler);
                 if (target != null) {
+                    if (target.getStackSize() == 1 && target.getStack(0).isReference()) {
+                        // the caught exception must fit the handler frame's declared stack type
+                        // (a multi-catch declares the common super class of its types)
+                        out.subtype(tcb.type == null ? THROWABLE : tcb.type, target.getStack(0).type(0),
+                                () -> new Origin(cn.name, where, handler, "exception handler frame"));
+                    }
                     handlerRange(cn.name, where, m, tcb, target, flow);
                 }
             }

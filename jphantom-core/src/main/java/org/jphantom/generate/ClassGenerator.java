@@ -51,6 +51,9 @@ public final class ClassGenerator {
         boolean annotation = shape.kind() == TypeKind.ANNOTATION;
         int access = Opcodes.ACC_PUBLIC | (itf ? Opcodes.ACC_INTERFACE | Opcodes.ACC_ABSTRACT : Opcodes.ACC_SUPER)
                 | (annotation ? Opcodes.ACC_ANNOTATION : 0);
+        if (!itf && "java/lang/Enum".equals(shape.superName())) {
+            access |= Opcodes.ACC_ENUM;
+        }
         int version = nest.isEmpty() ? Opcodes.V1_8 : Opcodes.V11;
         java.util.List<String> interfaces = new java.util.ArrayList<>(shape.interfaces());
         if (annotation && !interfaces.contains("java/lang/annotation/Annotation")) {

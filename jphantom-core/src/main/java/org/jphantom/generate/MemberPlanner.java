@@ -104,6 +104,9 @@ public final class MemberPlanner {
         if (found != null || ref.name().equals("<init>") || ref.name().equals("<clinit>")) {
             return;
         }
+        if (inheritedFromKnown(owner, ref)) {
+            return; // resolves in a known class above a phantom of the completed hierarchy
+        }
         if (!world.hasPhantomAncestor(owner)) {
             warnings.add("unresolvable reference to " + describe(ref) + " in " + ref.origin()
                     + ": " + Names.javaName(owner) + " is known and declares no such member");
@@ -172,7 +175,10 @@ public final class MemberPlanner {
         return null;
     }
 
-    /** Whether a known proper supertype of phantom {@code owner} already provides the member. */
+    /**
+     * Whether a known proper supertype of {@code owner} in the completed hierarchy already
+     * provides the member (declaring it again could override a final method, or hide the real one).
+     */
     private boolean inheritedFromKnown(String owner, MemberRef ref) {
         List<String> supers = new ArrayList<>(hierarchy.classChain(owner));
         supers.remove(0);

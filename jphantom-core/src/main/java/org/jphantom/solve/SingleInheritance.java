@@ -45,7 +45,16 @@ final class SingleInheritance {
                 return s.search();
             }
         }
-        return s.simple();
+        int[] chains = s.simple();
+        // Algorithm 4.2 linearises each component into one chain. Like the thesis' implementation
+        // we prefer a tree (fewer invented subtype relations, better for analyses): the minimal
+        // ancestor search gives one, and in this setting it never has to backtrack, because any
+        // two phantoms of one component may be ordered either way. The chains stay the fallback.
+        try {
+            return new SingleInheritance(nodes, white, edges, suspects, maxSteps).search();
+        } catch (Failure f) {
+            return chains;
+        }
     }
 
     private Failure fail(String message, Constraint.Subtype c) {
