@@ -189,7 +189,11 @@ public final class MemberPlanner {
                 continue;
             }
             MemberInfo m = ref.field() ? c.field(ref.name(), ref.desc()) : c.method(ref.name(), ref.desc());
-            if (m != null && !m.isPrivate() && (m.isStatic() == ref.isStatic() || m.isFinal())) {
+            // A protected or package-private member is only inherited usefully when the caller may
+            // access it: javac compiled `p.clone()` on a phantom p because the real class made it
+            // public, so the phantom re-declares it publicly (unless it is final).
+            boolean visible = (m != null) && ((m.access() & Opcodes.ACC_PUBLIC) != 0 || m.isFinal());
+            if (m != null && visible && !m.isPrivate() && (m.isStatic() == ref.isStatic() || m.isFinal())) {
                 if (c.isInterface() && m.isStatic() && !ref.field()) {
                     continue; // static interface methods are not inherited
                 }
