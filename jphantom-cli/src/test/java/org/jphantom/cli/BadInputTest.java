@@ -247,4 +247,27 @@ class BadInputTest {
         run(in.toString(), "-o", target.toString()).expect(Main.USAGE).expectOneLineError("out.jar");
         assertFalse(Files.exists(dir.resolve("no")));
     }
+
+    @Test
+    void reportOverAnInputIsRefused() throws IOException {
+        Path in = jar("in.jar", Map.of());
+        Path spelled = dir.resolve("out").resolve("..").resolve("in.jar");
+        refuse(in.toString(), "-o", out.toString(), "--report", spelled.toString())
+                .expectOneLineError("would replace", "an input");
+        refuse(in.toString(), "--report", in.toString()).expectOneLineError("would replace");
+    }
+
+    @Test
+    void reportOverTheOutputIsRefused() throws IOException {
+        Path in = jar("in.jar", Map.of());
+        refuse(in.toString(), "-o", out.toString(), "--report", out.toString())
+                .expectOneLineError("would replace", "the output");
+    }
+
+    @Test
+    void reportInAMissingDirectoryIsRefusedBeforeTheJarIsWritten() throws IOException {
+        Path in = jar("in.jar", Map.of());
+        refuse(in.toString(), "-o", out.toString(), "--report", dir.resolve("nodir").resolve("r.json").toString())
+                .expectOneLineError("no such directory", "nodir");
+    }
 }
