@@ -244,7 +244,8 @@ class BadInputTest {
     void outputInAMissingDirectory() throws IOException {
         Path in = jar("in.jar", Map.of());
         Path target = dir.resolve("no").resolve("such").resolve("out.jar");
-        run(in.toString(), "-o", target.toString()).expect(Main.USAGE).expectOneLineError("out.jar");
+        run(in.toString(), "-o", target.toString()).expect(Main.USAGE)
+                .expectOneLineError("out.jar", "no such directory");
         assertFalse(Files.exists(dir.resolve("no")));
     }
 
@@ -269,5 +270,12 @@ class BadInputTest {
         Path in = jar("in.jar", Map.of());
         refuse(in.toString(), "-o", out.toString(), "--report", dir.resolve("nodir").resolve("r.json").toString())
                 .expectOneLineError("no such directory", "nodir");
+    }
+
+    @Test
+    void saveClassFilesOverAFileIsRefusedBeforeTheJarIsWritten() throws IOException {
+        Path in = jar("in.jar", Map.of());
+        refuse(in.toString(), "-o", out.toString(), "--save-class-files", in.toString())
+                .expectOneLineError("in.jar", "existing file");
     }
 }
