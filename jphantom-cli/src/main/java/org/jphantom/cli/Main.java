@@ -97,6 +97,13 @@ public final class Main {
             help(out, options);
             return OK;
         }
+        for (String single : List.of("o", "release", "report", "save-class-files", "max-search-steps")) {
+            String[] values = cl.getOptionValues(single);
+            if (values != null && values.length > 1) {
+                throw new ParseException("option " + (single.length() == 1 ? "-" : "--") + single
+                        + " given " + values.length + " times: " + String.join(", ", values));
+            }
+        }
         List<Path> inputs = paths(cl.getArgList());
         if (inputs.isEmpty()) {
             throw new ParseException("no input given: jphantom [options] INPUT... -o OUT.jar");

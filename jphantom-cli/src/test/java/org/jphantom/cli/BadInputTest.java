@@ -278,4 +278,15 @@ class BadInputTest {
         refuse(in.toString(), "-o", out.toString(), "--save-class-files", in.toString())
                 .expectOneLineError("in.jar", "existing file");
     }
+
+    @Test
+    void singleValuedOptionGivenTwice() throws IOException {
+        Path in = jar("in.jar", Map.of());
+        Path other = out.resolveSibling("other.jar");
+        refuse(in.toString(), "-o", out.toString(), "-o", other.toString())
+                .expectOneLineError("-o given 2 times", "result.jar", "other.jar");
+        assertFalse(Files.exists(other));
+        refuse(in.toString(), "-o", out.toString(), "--release", "11", "--release", "17")
+                .expectOneLineError("--release given 2 times");
+    }
 }
