@@ -193,8 +193,32 @@ class EndToEndTest {
     }
 
     @Test
-    void verifyCommandUsageErrors(@TempDir Path dir) {
+    void verifyCommandUsageErrors(@TempDir Path dir) throws IOException {
         run("verify").expect(Main.USAGE).expectOneLineError("exactly one jar");
         run("verify", dir.resolve("none.jar").toString()).expect(Main.USAGE).expectOneLineError("none.jar");
+        run("verify", dir.toString()).expect(Main.USAGE).expectOneLineError(dir.toString());
+        Path text = Files.writeString(dir.resolve("t.jar"), "not a zip");
+        run("verify", text.toString()).expect(Main.USAGE).expectOneLineError("t.jar");
+        run("verify", output.toString(), "-cp", dir.resolve("nocp.jar").toString()).expect(Main.USAGE)
+                .expectOneLineError("nocp.jar");
+    }
+
+    @Test
+    void inputClassInAJdkPackageIsReportedTwice(@TempDir Path dir) throws IOException {
+        // The JVM never loads java.lang.Evil from the class path: a warning while complementing,
+        // and --verify fails on the copied entry rather than claiming the output is whole.
+        Map<String, byte[]> entries = new TreeMap<>();
+        entries.put("java/lang/Evil.class", CliFixture.classWithRun("java/lang/Evil", "java/lang/Object",
+                mv -> mv.visitInsn(Opcodes.RETURN)));
+        entries.put("p/A.class", CliFixture.classWithRun("p/A", "java/lang/Object", mv -> {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/M", "go", "()V", false);
+            mv.visitInsn(Opcodes.RETURN);
+        }));
+        Path in = CliFixture.jar(dir.resolve("in.jar"), entries);
+        CliFixture.Run r = run(in.toString(), "-o", dir.resolve("out.jar").toString(), "--verify")
+                .expect(Main.FAILED).assertNoStackTrace();
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("warning: java/lang/Evil.class")), r.err());
+        assertTrue(r.err().lines().anyMatch(l -> l.contains("java.lang.Evil") && l.contains("java.base")), r.err());
+        assertTrue(r.err().contains("1 failures"), r.err());
     }
 }
