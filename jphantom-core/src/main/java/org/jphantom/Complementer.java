@@ -156,10 +156,18 @@ public final class Complementer {
         if (request.inputs().isEmpty()) {
             throw JphantomException.input("no input jar or class directory given");
         }
+        if (request.saveClassFiles() != null && Files.exists(request.saveClassFiles())
+                && !Files.isDirectory(request.saveClassFiles())) {
+            throw JphantomException.input("the class file directory " + request.saveClassFiles()
+                    + " is an existing file; give a directory");
+        }
         if (request.output() == null) {
             return;
         }
         Path out = request.output().toAbsolutePath().normalize();
+        if (out.getParent() == null || !Files.isDirectory(out.getParent())) {
+            throw JphantomException.input("cannot write " + request.output() + ": no such directory " + out.getParent());
+        }
         for (Path in : request.inputs()) {
             Path abs = in.toAbsolutePath().normalize();
             boolean same = abs.equals(out);

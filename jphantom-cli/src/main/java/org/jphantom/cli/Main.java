@@ -97,6 +97,13 @@ public final class Main {
             help(out, options);
             return OK;
         }
+        for (String single : List.of("o", "release", "report", "save-class-files", "max-search-steps")) {
+            String[] values = cl.getOptionValues(single);
+            if (values != null && values.length > 1) {
+                throw new ParseException("option " + (single.length() == 1 ? "-" : "--") + single
+                        + " given " + values.length + " times: " + String.join(", ", values));
+            }
+        }
         List<Path> inputs = paths(cl.getArgList());
         if (inputs.isEmpty()) {
             throw new ParseException("no input given: jphantom [options] INPUT... -o OUT.jar");
@@ -117,9 +124,13 @@ public final class Main {
         if (cl.hasOption("max-search-steps")) {
             request = request.withMaxSearchSteps(positive(cl.getOptionValue("max-search-steps"), "--max-search-steps"));
         }
+        Path report = cl.hasOption("report") ? Path.of(cl.getOptionValue("report")) : null;
+        if (report != null) {
+            checkReport(report, inputs, output);
+        }
         Result result = Complementer.complement(request);
-        if (cl.hasOption("report")) {
-            JsonReport.write(result, Path.of(cl.getOptionValue("report")));
+        if (report != null) {
+            JsonReport.write(result, report);
         }
         boolean quiet = cl.hasOption("q");
         if (!quiet) {
@@ -166,6 +177,41 @@ public final class Main {
                     jar, r.classesChecked(), r.referencesChecked(), r.failures().size());
         }
         return r.ok() ? OK : FAILED;
+    }
+
+    /**
+     * Refuses a report path that would replace an input or the output jar, or that cannot be
+     * written, before anything is written: the report comes last, after the jar.
+     */
+    private static void checkReport(Path report, List<Path> inputs, Path output) {
+        List<Path> taken = new ArrayList<>(inputs);
+        if (output != null) {
+            taken.add(output);
+        }
+        for (Path p : taken) {
+            if (sameFile(report, p)) {
+                throw JphantomException.input("the report " + report + " would replace " + p
+                        + (p == output ? ", the output" : ", an input") + "; choose another --report");
+            }
+        }
+        if (Files.isDirectory(report)) {
+            throw JphantomException.input("the report " + report + " is a directory; give a file name");
+        }
+        Path dir = report.toAbsolutePath().getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw JphantomException.input("cannot write report " + report + ": no such directory " + dir);
+        }
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        Path x = a.toAbsolutePath().normalize();
+        Path y = b.toAbsolutePath().normalize();
+        try {
+            return x.equals(y) || (Files.exists(x) && Files.exists(y) && Files.isSameFile(x, y));
+        } catch (java.io.IOException e) {
+            // Unreadable: the write itself will report it.
+            return false;
+        }
     }
 
     private static List<Path> classpath(CommandLine cl) {

@@ -16,7 +16,7 @@ import org.jphantom.model.Origin;
 
 /**
  * The machine-readable report (schema version 1, documented in the README): an object with
- * sorted keys {@code counts}, {@code constraints}, {@code phantoms}, {@code schemaVersion},
+ * sorted keys {@code constraints}, {@code counts}, {@code phantoms}, {@code schemaVersion},
  * {@code timingsMillis}, {@code warnings}. Lists are in the result's (sorted) order.
  */
 public final class JsonReport {
