@@ -116,7 +116,12 @@ public final class Complementer {
                 JarOutput.write(request.output(), input.entries(), generated, drop);
             }
             if (request.saveClassFiles() != null) {
-                JarOutput.writeClassFiles(request.saveClassFiles(), generated);
+                try {
+                    JarOutput.writeClassFiles(request.saveClassFiles(), generated);
+                } catch (RuntimeException e) {
+                    deleteQuietly(request.output()); // a failing run leaves no half of its output
+                    throw e;
+                }
             }
             lap(timings, "write", t4);
             timings.put("total", (System.nanoTime() - t0) / 1_000_000);
@@ -143,6 +148,18 @@ public final class Complementer {
             counts.put("constraints", constraints.size());
             return new Result(phantoms, order.stream().map(constraints::get).toList(),
                     order.stream().map(occurrences::get).toList(), generated, warnings, counts, timings);
+        }
+    }
+
+    /** Removes a file this run wrote; used when a later step of the same run fails. */
+    public static void deleteQuietly(Path file) {
+        if (file == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // nothing more to do: the caller reports the original failure
         }
     }
 

@@ -130,7 +130,12 @@ public final class Main {
         }
         Result result = Complementer.complement(request);
         if (report != null) {
-            JsonReport.write(result, report);
+            try {
+                JsonReport.write(result, report);
+            } catch (RuntimeException e) {
+                Complementer.deleteQuietly(output); // a failing command leaves no half of its output
+                throw e;
+            }
         }
         boolean quiet = cl.hasOption("q");
         if (!quiet) {
