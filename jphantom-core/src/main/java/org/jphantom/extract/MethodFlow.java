@@ -83,7 +83,6 @@ final class MethodFlow {
         Map<LabelNode, Frame<TypeValue>> labelFrames = new HashMap<>();
         Frame<TypeValue> current = initial(owner, m);
         boolean reachable = true;
-        LabelNode lastLabel = null;
         int i = 0;
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), i++) {
             int type = insn.getType();
@@ -105,9 +104,6 @@ final class MethodFlow {
             }
             in[i] = new Frame<>(current);
             if (insn.getOpcode() < 0) {
-                if (insn instanceof LabelNode l) {
-                    lastLabel = l;
-                }
                 continue;
             }
             current.execute(insn, interpreter);

@@ -99,9 +99,16 @@ public final class MemberPlanner {
         if (!world.isKnown(owner)) {
             return;
         }
+        if (!ref.field() && ref.name().equals("<init>")) {
+            if (world.lookup(owner).method("<init>", ref.desc()) == null) {
+                warnings.add("unresolvable reference to " + describe(ref) + " in " + ref.origin()
+                        + ": constructors are not inherited, and known " + Names.javaName(owner) + " declares no such one");
+            }
+            return;
+        }
         MemberInfo found = ref.field() ? world.resolveField(owner, ref.name(), ref.desc())
                 : world.resolveMethod(owner, ref.name(), ref.desc(), ref.itf());
-        if (found != null || ref.name().equals("<init>") || ref.name().equals("<clinit>")) {
+        if (found != null) {
             return;
         }
         if (inheritedFromKnown(owner, ref)) {
