@@ -65,12 +65,14 @@ if [[ ! -x /usr/bin/time ]] && [[ $(id -u) == 0 ]] && command -v apt-get >/dev/n
     echo "bench: installing GNU time" >&2
     apt-get install -y -qq time >/dev/null 2>&1 || true
 fi
-# run LOG CMD...: runs CMD, echoes "SECONDS KIB" of wall time and peak RSS; its output goes to LOG.
+# run LOG CMD...: runs CMD, its output to LOG; echoes "WALL KIB CPU": wall seconds, peak RSS in
+# KiB, and user+system CPU seconds ("-" when unknown). CPU time suffers less than wall time when
+# other jobs share the machine, so it is shown as a second opinion; the targets use wall time.
 run() {
     local log=$1; shift
     if [[ -x /usr/bin/time ]]; then
-        /usr/bin/time -o "$WORK/time.out" -f '%e %M' "$@" >"$log" 2>&1 || { cat "$log" >&2; die "failed: $*"; }
-        tail -n 1 "$WORK/time.out"
+        /usr/bin/time -o "$WORK/time.out" -f '%e %M %U %S' "$@" >"$log" 2>&1 || { cat "$log" >&2; die "failed: $*"; }
+        tail -n 1 "$WORK/time.out" | awk '{printf "%s %s %.2f\n", $1, $2, $3 + $4}'
     else
         local start end hwm=0 v pid
         start=$(date +%s.%N)
@@ -83,24 +85,24 @@ run() {
         done
         wait "$pid" || { cat "$log" >&2; die "failed: $*"; }
         end=$(date +%s.%N)
-        printf '%.2f %d\n' "$(echo "$end - $start" | bc)" "$hwm"
+        printf '%.2f %d -\n' "$(echo "$end - $start" | bc)" "$hwm"
     fi
 }
 
 echo "input   $JAR ($(du -h "$JAR" | cut -f1), $(unzip -Z1 "$JAR" | grep -c '\.class$') classes)"
 echo "java    $(java -version 2>&1 | head -n 1); flags: '${JAVA_OPTS}'; $N rounds; $(nproc) cpus"
-printf '%-5s %-9s %9s %10s\n' round tool seconds peakMiB
-BASE_T=(); BASE_M=(); JP_T=(); JP_M=()
+printf '%-5s %-9s %9s %9s %10s\n' round tool wall_s cpu_s peakMiB
+BASE_T=(); BASE_M=(); BASE_C=(); JP_T=(); JP_M=(); JP_C=()
 for ((i = 1; i <= N; i++)); do
     # shellcheck disable=SC2086 # JAVA_OPTS is a list of flags
-    read -r t m < <(run "$WORK/baseline.log" java $JAVA_OPTS -cp "$ASM_CP:$WORK/classes" Baseline "$JAR" "$WORK/baseline-out.jar")
-    BASE_T+=("$t"); BASE_M+=("$m")
-    printf '%-5s %-9s %9s %10d\n' "$i" baseline "$t" $((m / 1024))
+    read -r t m c < <(run "$WORK/baseline.log" java $JAVA_OPTS -cp "$ASM_CP:$WORK/classes" Baseline "$JAR" "$WORK/baseline-out.jar")
+    BASE_T+=("$t"); BASE_M+=("$m"); BASE_C+=("$c")
+    printf '%-5s %-9s %9s %9s %10d\n' "$i" baseline "$t" "$c" $((m / 1024))
     # shellcheck disable=SC2086
-    read -r t m < <(run "$WORK/jphantom.log" java $JAVA_OPTS -jar "$JPHANTOM" "$JAR" -o "$WORK/jphantom-out.jar" -q \
+    read -r t m c < <(run "$WORK/jphantom.log" java $JAVA_OPTS -jar "$JPHANTOM" "$JAR" -o "$WORK/jphantom-out.jar" -q \
         --report "$WORK/jphantom-report.json")
-    JP_T+=("$t"); JP_M+=("$m")
-    printf '%-5s %-9s %9s %10d\n' "$i" jphantom "$t" $((m / 1024))
+    JP_T+=("$t"); JP_M+=("$m"); JP_C+=("$c")
+    printf '%-5s %-9s %9s %9s %10d\n' "$i" jphantom "$t" "$c" $((m / 1024))
 done
 
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
@@ -109,7 +111,7 @@ bt=$(median "${BASE_T[@]}"); jt=$(median "${JP_T[@]}")
 bm=$(max "${BASE_M[@]}"); jm=$(max "${JP_M[@]}")
 ratio=$(awk -v j="$jt" -v b="$bt" 'BEGIN {printf "%.2f", j / b}')
 echo
-echo "baseline  $(tail -n 1 "$WORK/baseline.log")"
+echo "baseline  last run: $(tail -n 1 "$WORK/baseline.log")"
 stages=$(tr -d ' \n' < "$WORK/jphantom-report.json" | sed -n 's/.*"timingsMillis":{\([^}]*\)}.*/\1/p' | tr -d '"')
 printf 'jphantom  last run, ms per stage:'
 for stage in read analyse solve generate write total; do
@@ -118,6 +120,11 @@ done
 echo
 echo
 printf 'median wall time   baseline %6.2f s   jphantom %6.2f s   ratio %s (target <= %s)\n' "$bt" "$jt" "$ratio" "$MAX_RATIO"
+if [[ ${BASE_C[0]} != - ]]; then
+    bc_=$(median "${BASE_C[@]}"); jc=$(median "${JP_C[@]}")
+    printf 'median CPU time    baseline %6.2f s   jphantom %6.2f s   ratio %.2f (user+system, for reference)\n' \
+        "$bc_" "$jc" "$(awk -v j="$jc" -v b="$bc_" 'BEGIN {print j / b}')"
+fi
 printf 'peak RSS (max)     baseline %6d MiB jphantom %6d MiB (target <= %d MiB)\n' \
     $((bm / 1024)) $((jm / 1024)) $((MAX_RSS_KB / 1024))
 status=0
