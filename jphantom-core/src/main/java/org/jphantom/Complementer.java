@@ -86,11 +86,18 @@ public final class Complementer {
             int analysed = 0;
             int methods = 0;
             for (ProgramClass pc : program) {
+                // Scanning needs the frames' types but not their expansion; most classes never
+                // mention a phantom, so only those that do are read again with expanded frames.
+                ClassReader reader = new ClassReader(pc.bytes());
                 ClassNode cn = new ClassNode();
-                new ClassReader(pc.bytes()).accept(cn, ClassReader.EXPAND_FRAMES);
+                reader.accept(cn, 0);
                 BitSet relevant = scanner.scan(cn);
                 methods += cn.methods.size();
                 analysed += relevant.cardinality();
+                if (!relevant.isEmpty()) {
+                    cn = new ClassNode();
+                    reader.accept(cn, ClassReader.EXPAND_FRAMES);
+                }
                 extractor.extract(cn, relevant);
             }
             checkPlatformPhantoms(world, discovery, jdk.release());
