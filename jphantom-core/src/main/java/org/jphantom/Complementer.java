@@ -75,6 +75,7 @@ public final class Complementer {
                 programInfo.put(pc.internalName(), ClassInfo.read(pc.bytes()));
                 program.add(pc);
             }
+            warnNewerThanRelease(program, programInfo, jdk.release(), warnings);
             ClassWorld world = new ClassWorld(programInfo, library, jdk, jdk::ownsPackage);
             checkCycles(world, program);
             long t1 = lap(timings, "read", t0);
@@ -206,6 +207,22 @@ public final class Complementer {
         }
         if (Files.isDirectory(out)) {
             throw JphantomException.input("the output " + request.output() + " is a directory; give a jar file name");
+        }
+    }
+
+    /** Class files a JVM of the selected release could not load: the complement is still made. */
+    private static void warnNewerThanRelease(List<ProgramClass> program, Map<String, ClassInfo> info, int release,
+                                             List<String> warnings) {
+        int newest = release + 44;
+        List<String> newer = new ArrayList<>();
+        for (ProgramClass pc : program) {
+            if (info.get(pc.internalName()).version() > newest) {
+                newer.add(pc.entryName() + " (version " + info.get(pc.internalName()).version() + ")");
+            }
+        }
+        if (!newer.isEmpty()) {
+            warnings.add(newer.size() + " class file" + (newer.size() == 1 ? " is" : "s are") + " newer than Java "
+                    + release + " can load (class file version " + newest + "), e.g. " + newer.get(0));
         }
     }
 

@@ -249,10 +249,12 @@ public final class ConstraintExtractor {
                     case Opcodes.GETFIELD -> {
                         out.kind(fi.owner, TypeKind.CLASS, o);
                         values(f.getStack(top), fi.owner, o);
+                        protectedField(owner, fi, f.getStack(top), where, at);
                     }
                     case Opcodes.PUTFIELD -> {
                         out.kind(fi.owner, TypeKind.CLASS, o);
                         values(f.getStack(top - 1), fi.owner, o);
+                        protectedField(owner, fi, f.getStack(top - 1), where, at);
                         if (isReference(ft)) {
                             values(f.getStack(top), ft.getInternalName(), o);
                         }
@@ -321,6 +323,14 @@ public final class ConstraintExtractor {
         }
     }
 
+    private void protectedField(String owner, FieldInsnNode fi, TypeValue receiver, String where, int at) {
+        if (receiver.isReference()) {
+            out.protectedReceiver(owner, fi.owner, fi.name, fi.desc, true, receiver.types(),
+                    () -> new Origin(owner, where, at, "protected access by " + Names.opcode(fi.getOpcode()) + " "
+                            + Names.javaName(fi.owner) + "." + fi.name));
+        }
+    }
+
     private static Frame<TypeValue> afterPops(Frame<TypeValue> f, AbstractInsnNode insn) {
         Frame<TypeValue> after = new Frame<>(f);
         try {
@@ -356,6 +366,10 @@ public final class ConstraintExtractor {
         }
         if (opcode != Opcodes.INVOKESTATIC && !init) {
             values(f.getStack(base - 1), mi.owner, () -> new Origin(owner, where, at, "receiver of " + what));
+            if (opcode == Opcodes.INVOKEVIRTUAL && f.getStack(base - 1).isReference()) {
+                out.protectedReceiver(owner, mi.owner, mi.name, mi.desc, false, f.getStack(base - 1).types(),
+                        () -> new Origin(owner, where, at, "protected access by " + what));
+            }
         }
     }
 

@@ -75,6 +75,30 @@ public final class ConstraintSet {
         return t.getSort() == Type.OBJECT || t.getSort() == Type.ARRAY;
     }
 
+    /**
+     * JVMS 4.10.1.8: using a protected member that a super class in another run-time package
+     * declares needs the receiver to be assignable to the current class. Records that for each
+     * receiver type when the member resolves in the known part to such a declaration.
+     */
+    public void protectedReceiver(String current, String owner, String name, String desc, boolean field,
+                                  String[] receiverTypes, Supplier<Origin> origin) {
+        if (owner.startsWith("[") || !world.isKnown(owner)) {
+            return; // members placed in phantoms are public
+        }
+        org.jphantom.world.MemberInfo m = field ? world.resolveField(owner, name, desc)
+                : world.resolveMethod(owner, name, desc, false);
+        if (m == null || (m.access() & org.objectweb.asm.Opcodes.ACC_PROTECTED) == 0 || m.isStatic()
+                || ClassWorld.packageOf(m.owner()).equals(ClassWorld.packageOf(current))
+                || !world.knownSubtype(current, m.owner())) {
+            return;
+        }
+        for (String r : receiverTypes) {
+            if (!r.startsWith("[")) {
+                subtype(r, current, origin);
+            }
+        }
+    }
+
     /** Records that {@code type} must be of the given kind; ignored for known and array types. */
     public void kind(String type, TypeKind kind, Supplier<Origin> origin) {
         if (type.startsWith("[") || world.isKnown(type)) {
