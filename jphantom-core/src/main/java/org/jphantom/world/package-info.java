@@ -1,0 +1,7 @@
+/**
+ * The closed world: every class the program, its class path and the selected JDK define, read
+ * from class bytes alone (never from the tool's own class loader), with the JVM's class loader
+ * delegation and the JVMS 5.4.3 field and method resolution rules. It also answers the solver's
+ * questions about known types ({@link org.jphantom.solve.KnownTypes}).
+ */
+package org.jphantom.world;
