@@ -215,14 +215,16 @@ public final class MemberPlanner {
      * implementation in its completed ancestry (planned phantom members count as concrete).
      */
     List<MemberInfo> unimplemented(String type) {
-        Set<String> concrete = new HashSet<>();
-        Map<String, MemberInfo> abstracts = new LinkedHashMap<>();
+        // The nearest declaration on the class chain decides (JVMS 5.4.6 selection); interfaces
+        // only matter for methods no class on the chain declares.
+        Set<String> decided = new HashSet<>();
+        Map<String, MemberInfo> missing = new LinkedHashMap<>();
         String pkg = ClassWorld.packageOf(type);
         for (String c : hierarchy.classChain(type)) {
             if (hierarchy.isPhantom(c)) {
                 for (PlannedMember m : plan.getOrDefault(c, new TreeSet<>())) {
                     if (!m.field() && !m.isStatic()) {
-                        concrete.add(m.name() + m.desc());
+                        decided.add(m.name() + m.desc());
                     }
                 }
                 continue;
@@ -236,23 +238,23 @@ public final class MemberPlanner {
                     continue;
                 }
                 String key = m.name() + m.desc();
-                if (m.isAbstract()) {
-                    boolean packagePrivate = (m.access() & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED)) == 0;
-                    if (!concrete.contains(key) && !(packagePrivate && !ClassWorld.packageOf(c).equals(pkg))) {
-                        abstracts.putIfAbsent(key, m);
-                    }
-                } else {
-                    concrete.add(key);
+                if (!decided.add(key)) {
+                    continue;
+                }
+                boolean packagePrivate = (m.access() & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED)) == 0;
+                if (m.isAbstract() && !(packagePrivate && !ClassWorld.packageOf(c).equals(pkg))) {
+                    missing.put(key, m);
                 }
             }
         }
+        Set<String> defaults = new HashSet<>();
         Map<String, MemberInfo> interfaceAbstracts = new LinkedHashMap<>();
         for (String i : hierarchy.allInterfaces(type)) {
             if (hierarchy.isPhantom(i)) {
                 if (hierarchy.shape(i).kind() != org.jphantom.model.TypeKind.ANNOTATION) {
                     for (PlannedMember m : plan.getOrDefault(i, new TreeSet<>())) {
                         if (!m.field() && !m.isStatic()) {
-                            concrete.add(m.name() + m.desc()); // phantom interface methods are default methods
+                            defaults.add(m.name() + m.desc()); // phantom interface methods are default methods
                         }
                     }
                 }
@@ -269,21 +271,15 @@ public final class MemberPlanner {
                 if (m.isAbstract()) {
                     interfaceAbstracts.putIfAbsent(m.name() + m.desc(), m);
                 } else {
-                    concrete.add(m.name() + m.desc());
+                    defaults.add(m.name() + m.desc());
                 }
             }
         }
-        List<MemberInfo> out = new ArrayList<>();
-        for (Map.Entry<String, MemberInfo> e : abstracts.entrySet()) {
-            if (!concrete.contains(e.getKey())) {
-                out.add(e.getValue());
+        interfaceAbstracts.forEach((key, m) -> {
+            if (!decided.contains(key) && !defaults.contains(key)) {
+                missing.putIfAbsent(key, m);
             }
-        }
-        for (Map.Entry<String, MemberInfo> e : interfaceAbstracts.entrySet()) {
-            if (!concrete.contains(e.getKey()) && !abstracts.containsKey(e.getKey())) {
-                out.add(e.getValue());
-            }
-        }
-        return out;
+        });
+        return new ArrayList<>(missing.values());
     }
 }
