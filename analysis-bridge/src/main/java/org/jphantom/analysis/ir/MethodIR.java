@@ -35,6 +35,9 @@ public final class MethodIR {
         throwVar = b.throwVar;
         stmts = b.stmts.toArray(new Stmt[0]);
         int[] counts = new int[varCount];
+        for (int i = 0; i < stmts.length; i++) {
+            stmts[i].index = i;
+        }
         for (Stmt s : stmts) {
             int v = baseOf(s);
             if (v >= 0) {
@@ -58,7 +61,7 @@ public final class MethodIR {
         if (s instanceof FieldAccess fa) {
             return fa.base;
         }
-        if (s instanceof Invoke inv && inv.isDynamicDispatch()) {
+        if (s instanceof Invoke inv) {
             return inv.recv;
         }
         return -1;

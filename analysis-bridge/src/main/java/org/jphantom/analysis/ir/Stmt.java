@@ -21,6 +21,8 @@ public abstract class Stmt {
     public final int kind;
     /** Source line (0 if unknown). */
     public final int line;
+    /** Position in its method's statement array, set when the IR is built. */
+    public int index = -1;
 
     Stmt(int kind, int line) {
         this.kind = kind;
