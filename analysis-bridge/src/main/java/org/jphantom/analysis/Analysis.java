@@ -85,9 +85,9 @@ public final class Analysis {
                 int ir = main.ir().paramVars[0];
                 if (ir >= 0) {
                     int args = heap.abstractObject("main-args", program.type("[Ljava/lang/String;"), null,
-                            "<main arguments>");
+                            "<main-args>");
                     int arg = heap.abstractObject("main-arg", program.type("java/lang/String"), null,
-                            "<main argument>");
+                            "<main-arg>");
                     int argsObj = solver.csObject(Contexts.EMPTY, args);
                     solver.addPointsTo(solver.varPointer(csm, ir), argsObj);
                     solver.addPointsTo(solver.fieldPointer(argsObj, program.arrayElement().id()),

@@ -199,7 +199,7 @@ public final class AnalysisResult {
             }
         }
         for (int p = 0; p < solver.pointerCount(); p++) {
-            if (solver.pointerKind(p) != Solver.VAR) {
+            if (solver.pointerKind(p) == Solver.INSTANCE_FIELD || solver.pointerKind(p) == Solver.STATIC_FIELD) {
                 heapTuples += solver.pointsTo(p).size();
             }
         }

@@ -9,17 +9,19 @@ import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.solver.Solver;
-import org.jphantom.analysis.util.LongIntMap;
+import org.jphantom.analysis.util.IntList;
+import java.util.HashMap;
+import java.util.Map;
 import org.objectweb.asm.Opcodes;
 
 /**
  * Summaries of the native methods that move references, as small IR bodies, and the calls the JVM
  * makes on a program's behalf:
  * <ul>
- *   <li>{@code System.arraycopy(src, _, dst, _, _)}: {@code dst[*] = src[*]};
+ *   <li>{@code System.arraycopy(src, _, dst, _, _)}: {@code dst[*] = src[*]}, at each call site;
  *   <li>{@code Object.clone()}: returns the receiver's own abstract object (fields shared, which is
  *       sound for a flow-insensitive analysis);
- *   <li>{@code Object.getClass()}: the class object of each receiver's type;
+ *   <li>{@code Object.getClass()}: at each call site, the class object of each receiver's type;
  *   <li>{@code Throwable.fillInStackTrace(int)}, {@code String.intern()}: return the receiver;
  *   <li>{@code reflect.Array.newArray}/{@code multiNewArray}: an abstract {@code Object[]};
  *   <li>{@code Thread.start0()} (what {@code Thread.start()} calls): {@code this.run()};
@@ -30,7 +32,12 @@ import org.objectweb.asm.Opcodes;
 public final class NativeModel implements Plugin {
     private Solver solver;
     private Program program;
-    private final LongIntMap getClassThis = new LongIntMap(64);
+    private static final String ARRAYCOPY = "arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V";
+    private final Map<Integer, IntList> getClassResults = new HashMap<>();
+    /** arraycopy: source array pointer -> temporaries its elements flow to. */
+    private final Map<Integer, IntList> copyFrom = new HashMap<>();
+    /** arraycopy: destination array pointer -> temporaries that flow into its elements. */
+    private final Map<Integer, IntList> copyTo = new HashMap<>();
 
     @Override
     public void setSolver(Solver solver) {
@@ -44,12 +51,8 @@ public final class NativeModel implements Plugin {
         String key = m.name() + m.desc();
         switch (owner) {
             case "java/lang/System":
-                if (key.equals("arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V")) {
-                    MethodIR.Builder b = new MethodIR.Builder(m);
-                    int t = b.newVar();
-                    b.add(new FieldAccess(Stmt.LOAD_ARRAY, b.paramVar(0), program.arrayElement(), t, 0));
-                    b.add(new FieldAccess(Stmt.STORE_ARRAY, b.paramVar(2), program.arrayElement(), t, 0));
-                    return b.build();
+                if (key.equals(ARRAYCOPY)) {
+                    return new MethodIR.Builder(m).build(); // modelled per call site, see onNewCallEdge
                 }
                 return null;
             case "java/lang/Object":
@@ -112,29 +115,87 @@ public final class NativeModel implements Plugin {
         return b.build();
     }
 
+    /**
+     * {@code getClass()} is resolved per call site rather than through the method's single
+     * receiver variable, which under context insensitivity would mix the receivers of every caller.
+     */
     @Override
-    public void onNewCSMethod(int csMethod) {
-        JMethod m = solver.methodOf(csMethod);
-        if (m.name().equals("getClass") && m.desc().equals("()Ljava/lang/Class;")
-                && program.typeName(m.declaringType()).equals("java/lang/Object")) {
-            MethodIR ir = m.ir();
-            int thisPtr = solver.varPointer(csMethod, ir.thisVar);
-            getClassThis.put(thisPtr, solver.varPointer(csMethod, ir.retVar));
+    public void onNewCallEdge(int callSite, int callerCsMethod, int calleeCsMethod) {
+        JMethod m = solver.methodOf(calleeCsMethod);
+        if (m.name().equals("arraycopy") && (m.name() + m.desc()).equals(ARRAYCOPY)
+                && program.typeName(m.declaringType()).equals("java/lang/System")) {
+            Invoke inv = solver.callSites().get(callSite);
+            if (inv.args[0] >= 0 && inv.args[2] >= 0) {
+                int t = solver.tempPointer();
+                int src = solver.varPointer(callerCsMethod, inv.args[0]);
+                int dst = solver.varPointer(callerCsMethod, inv.args[2]);
+                copyFrom.computeIfAbsent(src, k -> new IntList(2)).add(t);
+                copyTo.computeIfAbsent(dst, k -> new IntList(2)).add(t);
+                copyElements(src, solver.pointsTo(src).toSortedArray());
+                copyElements(dst, solver.pointsTo(dst).toSortedArray());
+            }
+            return;
+        }
+        if (!m.name().equals("getClass") || !m.desc().equals("()Ljava/lang/Class;")
+                || !program.typeName(m.declaringType()).equals("java/lang/Object")) {
+            return;
+        }
+        Invoke inv = solver.callSites().get(callSite);
+        if (inv.recv < 0 || inv.lhs < 0) {
+            return;
+        }
+        int recv = solver.varPointer(callerCsMethod, inv.recv);
+        int lhs = solver.varPointer(callerCsMethod, inv.lhs);
+        IntList targets = getClassResults.computeIfAbsent(recv, k -> new IntList(2));
+        for (int i = 0; i < targets.size(); i++) {
+            if (targets.get(i) == lhs) {
+                return;
+            }
+        }
+        targets.add(lhs);
+        addClassObjects(lhs, solver.pointsTo(recv).toSortedArray());
+    }
+
+    private void copyElements(int pointer, int[] objects) {
+        int elem = program.arrayElement().id();
+        IntList from = copyFrom.get(pointer);
+        if (from != null) {
+            for (int i = 0; i < from.size(); i++) {
+                for (int o : objects) {
+                    solver.addEdge(solver.fieldPointer(o, elem), from.get(i), null);
+                }
+            }
+        }
+        IntList to = copyTo.get(pointer);
+        if (to != null) {
+            for (int i = 0; i < to.size(); i++) {
+                for (int o : objects) {
+                    solver.addEdge(to.get(i), solver.fieldPointer(o, elem), null);
+                }
+            }
         }
     }
 
     @Override
     public void onNewPointsTo(int pointer, int[] objects) {
-        if (getClassThis.size() == 0) {
+        if (!copyFrom.isEmpty()) {
+            copyElements(pointer, objects);
+        }
+        if (getClassResults.isEmpty()) {
             return;
         }
-        int ret = getClassThis.get(pointer);
-        if (ret < 0) {
-            return;
+        IntList targets = getClassResults.get(pointer);
+        if (targets != null) {
+            for (int i = 0; i < targets.size(); i++) {
+                addClassObjects(targets.get(i), objects);
+            }
         }
+    }
+
+    private void addClassObjects(int pointer, int[] objects) {
         for (int o : objects) {
             int site = solver.heap().classObject(program.typeName(solver.typeOfObject(o)));
-            solver.addPointsTo(ret, solver.csObject(0, site));
+            solver.addPointsTo(pointer, solver.csObject(0, site));
         }
     }
 }

@@ -47,6 +47,8 @@ public final class Solver implements ContextInfo {
     public static final int VAR = 0;
     public static final int INSTANCE_FIELD = 1;
     public static final int STATIC_FIELD = 2;
+    /** A pointer that stands for no variable or field: a plugin's temporary. */
+    public static final int TEMP = 3;
 
     private final Program program;
     private final HeapModel heap;
@@ -247,6 +249,11 @@ public final class Solver implements ContextInfo {
             staticPtrs[field] = p;
         }
         return p;
+    }
+
+    /** A fresh pointer of kind {@link #TEMP}, for a plugin's intermediate values. */
+    public int tempPointer() {
+        return newPointer(TEMP, -1, -1);
     }
 
     private int newPointer(int kind, int a, int b) {
