@@ -44,6 +44,7 @@ public final class Analysis {
      */
     public static AnalysisResult run(AnalysisRequest request) {
         long start = System.nanoTime();
+        Selectors.of(request.context(), new Contexts(), null); // an unknown name fails before any reading
         try (JdkImage jdk = JdkImage.open(request.release());
              LibraryPath library = LibraryPath.open(request.classpath(), jdk.release())) {
             ProgramInput input = ProgramInput.read(request.program(), jdk.release(), false);
