@@ -54,7 +54,7 @@ class AnalyzeCommandTest {
                 .contains("<app.Main$Square: java.lang.Object area()>"));
         String stats = Files.readString(out.resolve("stats.json"));
         assertTrue(stats.contains("\"polymorphicCallSites\" : "), stats);
-        assertTrue(stats.contains("\"applicationReachableMethods\" : 6"), stats);
+        assertTrue(stats.contains("\"applicationReachableMethods\" : 5"), stats);
     }
 
     @Test
