@@ -1,0 +1,280 @@
+package org.jphantom.analysis;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.jphantom.analysis.ir.Cast;
+import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.ir.MethodIR;
+import org.jphantom.analysis.ir.Stmt;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.pta.heap.HeapModel;
+import org.jphantom.analysis.pta.solver.PointsToSet;
+import org.jphantom.analysis.pta.solver.Solver;
+import org.jphantom.analysis.util.IntList;
+
+/**
+ * The outcome of one analysis run: the call graph, points-to facts (projected to abstract objects,
+ * contexts dropped, for queries) and the metrics of seed 004's Table 1 plus sizes, time and memory.
+ */
+public final class AnalysisResult {
+    private final AnalysisRequest request;
+    private final Program program;
+    private final HeapModel heap;
+    private final Solver solver;
+    private final List<JMethod> entries;
+    private final long nanos;
+    private final List<String> warnings;
+    private final Map<String, Object> stats;
+    private IntList[] csMethodsByMethod;
+
+    AnalysisResult(AnalysisRequest request, Program program, HeapModel heap, Solver solver, List<JMethod> entries,
+                   long nanos, List<String> warnings) {
+        this.request = request;
+        this.program = program;
+        this.heap = heap;
+        this.solver = solver;
+        this.entries = List.copyOf(entries);
+        this.nanos = nanos;
+        this.warnings = Collections.unmodifiableList(warnings);
+        this.stats = computeStats();
+    }
+
+    public AnalysisRequest request() {
+        return request;
+    }
+
+    public Program program() {
+        return program;
+    }
+
+    public Solver solver() {
+        return solver;
+    }
+
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    public List<JMethod> entries() {
+        return entries;
+    }
+
+    /** Signatures of the reachable methods, sorted. */
+    public List<String> reachableMethods() {
+        List<String> out = new ArrayList<>();
+        IntList r = solver.reachableMethods();
+        for (int i = 0; i < r.size(); i++) {
+            out.add(program.method(r.get(i)).signature(program));
+        }
+        Collections.sort(out);
+        return out;
+    }
+
+    /** Whether the method declared by an application class (not generated, not library). */
+    public boolean isApplication(JMethod m) {
+        return program.isApplication(m.declaringType());
+    }
+
+    /** Call edges {@code <caller>/<call ordinal> -> <callee>}, contexts dropped, sorted. */
+    public List<String> callEdges() {
+        IntList e = solver.callEdges();
+        List<String> out = new ArrayList<>(e.size() / 2);
+        for (int i = 0; i < e.size(); i += 2) {
+            Invoke inv = solver.callSites().get(e.get(i));
+            out.add(solver.callerOf(e.get(i)).signature(program) + "/" + inv.ordinal + " -> "
+                    + program.method(e.get(i + 1)).signature(program));
+        }
+        Collections.sort(out);
+        return out;
+    }
+
+    /** The metrics, in a fixed order (see the README for their definitions). */
+    public Map<String, Object> stats() {
+        return stats;
+    }
+
+    private IntList csMethodsOf(JMethod m) {
+        if (csMethodsByMethod == null) {
+            csMethodsByMethod = new IntList[program.methodCount()];
+            for (int c = 0; c < solver.csMethodCount(); c++) {
+                if (solver.isReachableCs(c)) {
+                    int id = solver.methodOf(c).id();
+                    if (csMethodsByMethod[id] == null) {
+                        csMethodsByMethod[id] = new IntList(2);
+                    }
+                    csMethodsByMethod[id].add(c);
+                }
+            }
+        }
+        IntList l = m.id() < csMethodsByMethod.length ? csMethodsByMethod[m.id()] : null;
+        return l == null ? new IntList(1) : l;
+    }
+
+    /** The abstract objects variable {@code var} of {@code m} may point to in any context. */
+    public BitSet pointsTo(JMethod m, int var) {
+        BitSet out = new BitSet();
+        if (var < 0) {
+            return out;
+        }
+        IntList cs = csMethodsOf(m);
+        for (int i = 0; i < cs.size(); i++) {
+            int p = solver.findVarPointer(cs.get(i), var);
+            if (p >= 0) {
+                for (int o : solver.pointsTo(p).toSortedArray()) {
+                    out.set(solver.siteOf(o));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A readable name of an abstract object. */
+    public String describe(int obj) {
+        return heap.describe(obj);
+    }
+
+    public HeapModel heap() {
+        return heap;
+    }
+
+    private Map<String, Object> computeStats() {
+        IntList reach = solver.reachableMethods();
+        int app = 0;
+        long varTuples = 0;
+        long csVarTuples = 0;
+        long heapTuples = 0;
+        int polyCalls = 0;
+        int mayFailCasts = 0;
+        int casts = 0;
+        BitSet sites = new BitSet();
+        boolean insensitive = solver.contexts().count() == 1;
+        for (int i = 0; i < reach.size(); i++) {
+            JMethod m = program.method(reach.get(i));
+            if (isApplication(m)) {
+                app++;
+            }
+            MethodIR ir = m.ir();
+            IntList cs = csMethodsOf(m);
+            for (int v = 0; v < ir.varCount; v++) {
+                sites.clear();
+                for (int c = 0; c < cs.size(); c++) {
+                    int p = solver.findVarPointer(cs.get(c), v);
+                    if (p >= 0) {
+                        PointsToSet s = solver.pointsTo(p);
+                        csVarTuples += s.size();
+                        if (insensitive) {
+                            varTuples += s.size();
+                            continue;
+                        }
+                        for (int o : s.toSortedArray()) {
+                            sites.set(solver.siteOf(o));
+                        }
+                    }
+                }
+                varTuples += sites.cardinality();
+            }
+            for (Stmt s : ir.stmts) {
+                if (s instanceof Cast c) {
+                    casts++;
+                    BitSet pt = pointsTo(m, c.rhs);
+                    for (int o = pt.nextSetBit(0); o >= 0; o = pt.nextSetBit(o + 1)) {
+                        if (!c.filter.accepts(heap.typeOf(o), program)) {
+                            mayFailCasts++;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        for (int p = 0; p < solver.pointerCount(); p++) {
+            if (solver.pointerKind(p) == Solver.INSTANCE_FIELD || solver.pointerKind(p) == Solver.STATIC_FIELD) {
+                heapTuples += solver.pointsTo(p).size();
+            }
+        }
+        int[] targets = new int[solver.callSites().size()];
+        IntList e = solver.callEdges();
+        for (int i = 0; i < e.size(); i += 2) {
+            targets[e.get(i)]++;
+        }
+        for (int cs = 0; cs < targets.length; cs++) {
+            if (targets[cs] > 1 && solver.callSites().get(cs).isDynamicDispatch()) {
+                polyCalls++;
+            }
+        }
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("context", solver.selector().name());
+        s.put("entryPoints", entries.size());
+        s.put("reachableMethods", reach.size());
+        s.put("applicationReachableMethods", app);
+        s.put("callEdges", e.size() / 2);
+        s.put("csCallEdges", solver.csCallEdgeCount());
+        s.put("csMethods", solver.csMethodCount());
+        s.put("polymorphicCallSites", polyCalls);
+        s.put("casts", casts);
+        s.put("mayFailCasts", mayFailCasts);
+        s.put("varPointsTo", varTuples);
+        s.put("csVarPointsTo", csVarTuples);
+        s.put("heapPointsTo", heapTuples);
+        s.put("abstractObjects", heap.count());
+        s.put("csObjects", solver.csObjectCount());
+        s.put("contexts", solver.contexts().count());
+        s.put("pointers", solver.pointerCount());
+        s.put("pfgEdges", solver.edgeCount());
+        s.put("types", program.typeCount());
+        s.put("timeMs", nanos / 1_000_000);
+        s.put("peakHeapMB", peakHeapMb());
+        s.put("peakRssMB", peakRssMb());
+        return s;
+    }
+
+    /** The sum of the peak usages of the JVM's heap pools, in MiB. */
+    static long peakHeapMb() {
+        long sum = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP && pool.getPeakUsage() != null) {
+                sum += pool.getPeakUsage().getUsed();
+            }
+        }
+        return sum >> 20;
+    }
+
+    /** The process' peak resident set size (Linux {@code VmHWM}) in MiB, -1 where unknown. */
+    static long peakRssMb() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) >> 10;
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    /** A one-line summary for stderr. */
+    public String summary() {
+        return String.format("analyze (%s): %d reachable methods (%d application), %d call edges, %d polymorphic"
+                        + " call sites, %d may-fail casts, %.1f s, peak heap %d MB",
+                stats.get("context"), stats.get("reachableMethods"), stats.get("applicationReachableMethods"),
+                stats.get("callEdges"), stats.get("polymorphicCallSites"), stats.get("mayFailCasts"),
+                nanos / 1e9, stats.get("peakHeapMB"));
+    }
+
+    /** Sorted set helper for dumps. */
+    static SortedSet<String> sorted(List<String> l) {
+        return new TreeSet<>(l);
+    }
+}

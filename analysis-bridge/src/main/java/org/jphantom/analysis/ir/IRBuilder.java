@@ -1,0 +1,558 @@
+package org.jphantom.analysis.ir;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jphantom.analysis.lang.JField;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.Program;
+import org.objectweb.asm.ConstantDynamic;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.IntInsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.MultiANewArrayInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.tree.analysis.Frame;
+
+/**
+ * Turns the bytecode of one method into {@link MethodIR}. A first pass runs ASM's {@link Analyzer}
+ * with {@link DefInterpreter}, so each reference operand is known as the set of definitions that
+ * reach it; a second pass, over the finished frames indexed by instruction, emits one statement
+ * per reference-relevant instruction. A definition is one variable; a use that several
+ * definitions reach reads a merge variable fed by a copy from each (one per distinct set).
+ *
+ * <p>{@code invokedynamic} with {@code LambdaMetafactory} allocates an object of a synthetic class
+ * (one per call site) that implements the functional interface; its method loads the captured
+ * values from the object's synthetic fields and calls the implementation method. Other
+ * {@code invokedynamic} sites (string concatenation, records' object methods, switches) allocate an
+ * abstract object of their return type.
+ */
+public final class IRBuilder {
+    private final Program program;
+    private final List<String> warnings = new ArrayList<>();
+
+    public IRBuilder(Program program) {
+        this.program = program;
+    }
+
+    /** Methods whose bytecode could not be analysed (their IR is empty), one line each. */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    public MethodIR build(JMethod m, MethodNode node) {
+        return new Pass(m, node).run();
+    }
+
+    private static boolean isRef(Type t) {
+        return t.getSort() == Type.OBJECT || t.getSort() == Type.ARRAY;
+    }
+
+    private static boolean isRefDesc(String desc) {
+        return desc.charAt(0) == 'L' || desc.charAt(0) == '[';
+    }
+
+    /** The type name {@link Program#type} expects for a field/array descriptor. */
+    private static String typeNameOf(String desc) {
+        return desc.charAt(0) == 'L' ? desc.substring(1, desc.length() - 1) : desc;
+    }
+
+    private final class Pass {
+        final JMethod m;
+        final MethodNode node;
+        final InsnList insns;
+        final MethodIR.Builder b;
+        int[] defVar;
+        final Map<DefValue, Integer> mergeVars = new HashMap<>();
+        int ordinal;
+        int lambdas;
+        int line;
+
+        Pass(JMethod m, MethodNode node) {
+            this.m = m;
+            this.node = node;
+            this.insns = node.instructions;
+            this.b = new MethodIR.Builder(m);
+        }
+
+        MethodIR run() {
+            DefInterpreter interp = new DefInterpreter(insns, node.maxLocals);
+            Analyzer<DefValue> analyzer = new Analyzer<>(interp);
+            Frame<DefValue>[] frames;
+            String owner = program.typeName(m.declaringType());
+            try {
+                frames = analyzer.analyze(owner, node);
+            } catch (AnalyzerException | RuntimeException e) {
+                warnings.add(m.signature(program) + ": bytecode not analysable, method treated as empty ("
+                        + e.getMessage() + ")");
+                return b.build();
+            }
+            int n = insns.size();
+            defVar = new int[n + node.maxLocals + 1];
+            java.util.Arrays.fill(defVar, -1);
+            // Parameters: their definitions are the builder's parameter variables.
+            int slot = 0;
+            if (!m.isStatic()) {
+                defVar[interp.paramDef(0)] = b.thisVar();
+                slot = 1;
+            }
+            Type[] params = Type.getArgumentTypes(m.desc());
+            for (int i = 0; i < params.length; i++) {
+                if (b.paramVar(i) >= 0 && slot < node.maxLocals) {
+                    defVar[interp.paramDef(slot)] = b.paramVar(i);
+                }
+                slot += params[i].getSize();
+            }
+            boolean[] used = usedDefinitions(frames, n);
+            for (int i = 0; i < n; i++) {
+                AbstractInsnNode insn = insns.get(i);
+                if (insn instanceof LineNumberNode ln) {
+                    line = ln.line;
+                    continue;
+                }
+                Frame<DefValue> f = frames[i];
+                if (f == null || insn.getOpcode() < 0) {
+                    continue;
+                }
+                emit(i, insn, f, used[i], analyzer);
+            }
+            return b.build();
+        }
+
+        /**
+         * Definitions some instruction consumes (other than moving it between stack and locals):
+         * every value on the stack when such an instruction runs is counted, which over-approximates
+         * and never misses one. Results nobody uses (say, of {@code StringBuilder.append}) get no
+         * variable, so no points-to set.
+         */
+        private boolean[] usedDefinitions(Frame<DefValue>[] frames, int n) {
+            boolean[] used = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                Frame<DefValue> f = frames[i];
+                if (f == null || !consumes(insns.get(i).getOpcode())) {
+                    continue;
+                }
+                for (int s = 0, size = f.getStackSize(); s < size; s++) {
+                    int[] defs = f.getStack(s).defs;
+                    if (defs != null) {
+                        for (int d : defs) {
+                            if (d < n) {
+                                used[d] = true;
+                            }
+                        }
+                    }
+                }
+            }
+            return used;
+        }
+
+        private boolean consumes(int op) {
+            if (op < 0) {
+                return false;
+            }
+            switch (op) {
+                case Opcodes.NOP: case Opcodes.ILOAD: case Opcodes.LLOAD: case Opcodes.FLOAD: case Opcodes.DLOAD:
+                case Opcodes.ALOAD: case Opcodes.ISTORE: case Opcodes.LSTORE: case Opcodes.FSTORE: case Opcodes.DSTORE:
+                case Opcodes.ASTORE: case Opcodes.POP: case Opcodes.POP2: case Opcodes.DUP: case Opcodes.DUP_X1:
+                case Opcodes.DUP_X2: case Opcodes.DUP2: case Opcodes.DUP2_X1: case Opcodes.DUP2_X2: case Opcodes.SWAP:
+                case Opcodes.GOTO: case Opcodes.IINC: case Opcodes.JSR: case Opcodes.RET: case Opcodes.IFNULL:
+                case Opcodes.IFNONNULL: case Opcodes.IF_ACMPEQ: case Opcodes.IF_ACMPNE: case Opcodes.INSTANCEOF:
+                case Opcodes.MONITORENTER: case Opcodes.MONITOREXIT: case Opcodes.ARRAYLENGTH:
+                    return false;
+                default:
+                    return true;
+            }
+        }
+
+        private int defVar(int d) {
+            int v = defVar[d];
+            if (v < 0) {
+                v = b.newVar();
+                defVar[d] = v;
+            }
+            return v;
+        }
+
+        /** The variable of an operand: -1 for non-references and null. */
+        private int var(DefValue v) {
+            int[] defs = v.defs;
+            if (defs == null || defs.length == 0) {
+                return -1;
+            }
+            if (defs.length == 1) {
+                return defVar(defs[0]);
+            }
+            Integer mv = mergeVars.get(v);
+            if (mv == null) {
+                mv = b.newVar();
+                mergeVars.put(v, mv);
+                for (int d : defs) {
+                    b.add(new Copy(mv, defVar(d), null, Copy.Role.MERGE, line));
+                }
+            }
+            return mv;
+        }
+
+        private DefValue stack(Frame<DefValue> f, int depth) {
+            return f.getStack(f.getStackSize() - 1 - depth);
+        }
+
+        private void emit(int i, AbstractInsnNode insn, Frame<DefValue> f, boolean used, Analyzer<DefValue> analyzer) {
+            int op = insn.getOpcode();
+            switch (op) {
+                case Opcodes.NEW:
+                    b.add(new New(used ? defVar(i) : -1, program.type(((TypeInsnNode) insn).desc), New.Kind.NEW, null, line));
+                    break;
+                case Opcodes.NEWARRAY:
+                    if (used) {
+                        b.add(new New(defVar(i), program.type("[" + primitiveArrayElement(((IntInsnNode) insn).operand)),
+                                New.Kind.ARRAY, null, line));
+                    }
+                    break;
+                case Opcodes.ANEWARRAY:
+                    if (used) {
+                        String d = ((TypeInsnNode) insn).desc;
+                        b.add(new New(defVar(i), program.type("[" + (d.startsWith("[") ? d : "L" + d + ";")),
+                                New.Kind.ARRAY, null, line));
+                    }
+                    break;
+                case Opcodes.MULTIANEWARRAY:
+                    if (used) {
+                        MultiANewArrayInsnNode ma = (MultiANewArrayInsnNode) insn;
+                        String d = ma.desc;
+                        int cur = defVar(i);
+                        b.add(new New(cur, program.type(d), New.Kind.ARRAY, null, line));
+                        for (int level = 1; level < ma.dims && d.length() > 1 && d.charAt(1) == '['; level++) {
+                            d = d.substring(1);
+                            int t = b.newVar();
+                            b.add(new New(t, program.type(d), New.Kind.ARRAY, null, line));
+                            b.add(new FieldAccess(Stmt.STORE_ARRAY, cur, program.arrayElement(), t, line));
+                            cur = t;
+                        }
+                    }
+                    break;
+                case Opcodes.LDC:
+                    if (used) {
+                        constant(defVar(i), ((LdcInsnNode) insn).cst);
+                    }
+                    break;
+                case Opcodes.GETSTATIC: {
+                    FieldInsnNode fi = (FieldInsnNode) insn;
+                    JField field = program.resolveField(fi.owner, fi.name, fi.desc, true);
+                    b.add(new FieldAccess(Stmt.LOAD_STATIC, -1, field, used && isRefDesc(fi.desc) ? defVar(i) : -1, line));
+                    break;
+                }
+                case Opcodes.PUTSTATIC: {
+                    FieldInsnNode fi = (FieldInsnNode) insn;
+                    JField field = program.resolveField(fi.owner, fi.name, fi.desc, true);
+                    b.add(new FieldAccess(Stmt.STORE_STATIC, -1, field, isRefDesc(fi.desc) ? var(stack(f, 0)) : -1, line));
+                    break;
+                }
+                case Opcodes.GETFIELD: {
+                    FieldInsnNode fi = (FieldInsnNode) insn;
+                    int base = var(stack(f, 0));
+                    if (used && isRefDesc(fi.desc) && base >= 0) {
+                        JField field = program.resolveField(fi.owner, fi.name, fi.desc, false);
+                        b.add(new FieldAccess(Stmt.LOAD_FIELD, base, field, defVar(i), line));
+                    }
+                    break;
+                }
+                case Opcodes.PUTFIELD: {
+                    FieldInsnNode fi = (FieldInsnNode) insn;
+                    if (isRefDesc(fi.desc)) {
+                        int base = var(stack(f, 1));
+                        int rhs = var(stack(f, 0));
+                        if (base >= 0 && rhs >= 0) {
+                            JField field = program.resolveField(fi.owner, fi.name, fi.desc, false);
+                            b.add(new FieldAccess(Stmt.STORE_FIELD, base, field, rhs, line));
+                        }
+                    }
+                    break;
+                }
+                case Opcodes.AALOAD: {
+                    int base = var(stack(f, 1));
+                    if (used && base >= 0) {
+                        b.add(new FieldAccess(Stmt.LOAD_ARRAY, base, program.arrayElement(), defVar(i), line));
+                    }
+                    break;
+                }
+                case Opcodes.AASTORE: {
+                    int base = var(stack(f, 2));
+                    int rhs = var(stack(f, 0));
+                    if (base >= 0 && rhs >= 0) {
+                        b.add(new FieldAccess(Stmt.STORE_ARRAY, base, program.arrayElement(), rhs, line));
+                    }
+                    break;
+                }
+                case Opcodes.CHECKCAST: {
+                    int rhs = var(stack(f, 0));
+                    if (used && rhs >= 0) {
+                        String d = ((TypeInsnNode) insn).desc;
+                        b.add(new Cast(defVar(i), rhs, TypeFilter.of(program.type(d), new int[0]), line));
+                    }
+                    break;
+                }
+                case Opcodes.ARETURN: {
+                    int v = var(stack(f, 0));
+                    if (v >= 0) {
+                        b.add(new Copy(b.retVar(), v, null, Copy.Role.RETURN, line));
+                    }
+                    break;
+                }
+                case Opcodes.ATHROW: {
+                    int v = var(stack(f, 0));
+                    if (v >= 0) {
+                        route(v, analyzer.getHandlers(i));
+                    }
+                    break;
+                }
+                case Opcodes.INVOKEVIRTUAL:
+                case Opcodes.INVOKESPECIAL:
+                case Opcodes.INVOKESTATIC:
+                case Opcodes.INVOKEINTERFACE:
+                    invoke(i, (MethodInsnNode) insn, f, used, analyzer);
+                    break;
+                case Opcodes.INVOKEDYNAMIC:
+                    invokeDynamic(i, (InvokeDynamicInsnNode) insn, f, used);
+                    break;
+                default:
+                    break;
+            }
+        }
+
+        private void constant(int lhs, Object cst) {
+            if (cst instanceof String s) {
+                b.add(new New(lhs, program.type("java/lang/String"), New.Kind.STRING, s, line));
+            } else if (cst instanceof Type t) {
+                if (t.getSort() == Type.METHOD) {
+                    b.add(new New(lhs, program.type("java/lang/invoke/MethodType"), New.Kind.CONSTANT, null, line));
+                } else {
+                    String name = t.getSort() == Type.ARRAY ? t.getDescriptor() : t.getInternalName();
+                    b.add(new New(lhs, program.type("java/lang/Class"), New.Kind.CLASS_CONSTANT, name, line));
+                }
+            } else if (cst instanceof Handle) {
+                b.add(new New(lhs, program.type("java/lang/invoke/MethodHandle"), New.Kind.CONSTANT, null, line));
+            } else if (cst instanceof ConstantDynamic cd && isRefDesc(cd.getDescriptor())) {
+                b.add(new New(lhs, program.type(typeNameOf(cd.getDescriptor())), New.Kind.CONSTANT, null, line));
+            }
+        }
+
+        /**
+         * Exceptions in {@code src} go to the handlers covering the instruction, in order: each
+         * catches its type minus what earlier ones caught; the rest leave the method.
+         */
+        private void route(int src, List<TryCatchBlockNode> handlers) {
+            List<Integer> caught = new ArrayList<>();
+            if (handlers != null) {
+                for (TryCatchBlockNode h : handlers) {
+                    int catchVar = defVar(insns.indexOf(h.handler));
+                    int[] exclude = caught.stream().mapToInt(Integer::intValue).toArray();
+                    if (h.type == null) {
+                        b.add(new Copy(catchVar, src, TypeFilter.of(-1, exclude), Copy.Role.CATCH, line));
+                        return;
+                    }
+                    int t = program.type(h.type);
+                    if (caught.contains(t)) {
+                        continue;
+                    }
+                    b.add(new Copy(catchVar, src, TypeFilter.of(t, exclude), Copy.Role.CATCH, line));
+                    caught.add(t);
+                }
+            }
+            int[] exclude = caught.stream().mapToInt(Integer::intValue).toArray();
+            b.add(new Copy(b.throwVar(), src, TypeFilter.of(-1, exclude), Copy.Role.THROW, line));
+        }
+
+        private int exceptionVar(int i, Analyzer<DefValue> analyzer) {
+            List<TryCatchBlockNode> handlers = analyzer.getHandlers(i);
+            if (handlers == null || handlers.isEmpty()) {
+                return b.throwVar();
+            }
+            int v = b.newVar();
+            route(v, handlers);
+            return v;
+        }
+
+        private void invoke(int i, MethodInsnNode mi, Frame<DefValue> f, boolean used, Analyzer<DefValue> analyzer) {
+            Type[] argTypes = Type.getArgumentTypes(mi.desc);
+            int n = argTypes.length;
+            int recv = mi.getOpcode() == Opcodes.INVOKESTATIC ? -1 : var(stack(f, n));
+            int[] args = new int[n];
+            for (int k = 0; k < n; k++) {
+                args[k] = isRef(argTypes[k]) ? var(stack(f, n - 1 - k)) : -1;
+            }
+            int lhs = used && isRef(Type.getReturnType(mi.desc)) ? defVar(i) : -1;
+            b.add(new Invoke(mi.getOpcode(), mi.owner, mi.name, mi.desc, mi.itf, recv, args, lhs,
+                    exceptionVar(i, analyzer), ordinal++, line));
+        }
+
+        private void invokeDynamic(int i, InvokeDynamicInsnNode idn, Frame<DefValue> f, boolean used) {
+            if (!used) {
+                return;
+            }
+            Type ret = Type.getReturnType(idn.desc);
+            if (!isRef(ret)) {
+                return;
+            }
+            Type[] capTypes = Type.getArgumentTypes(idn.desc);
+            int[] caps = new int[capTypes.length];
+            for (int k = 0; k < caps.length; k++) {
+                caps[k] = isRef(capTypes[k]) ? var(stack(f, caps.length - 1 - k)) : -1;
+            }
+            int lhs = defVar(i);
+            Handle bsm = idn.bsm;
+            if (bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory") && idn.bsmArgs.length >= 3
+                    && idn.bsmArgs[0] instanceof Type sam && idn.bsmArgs[1] instanceof Handle impl
+                    && ret.getSort() == Type.OBJECT) {
+                lambda(lhs, idn, ret.getInternalName(), sam, impl, capTypes, caps);
+            } else {
+                String t = ret.getSort() == Type.ARRAY ? ret.getDescriptor() : ret.getInternalName();
+                b.add(new New(lhs, program.type(t), New.Kind.ABSTRACT, null, line));
+            }
+        }
+
+        private void lambda(int lhs, InvokeDynamicInsnNode idn, String itf, Type sam, Handle impl,
+                            Type[] capTypes, int[] caps) {
+            List<String> interfaces = new ArrayList<>(List.of(itf));
+            List<String> descs = new ArrayList<>(List.of(sam.getDescriptor()));
+            if (idn.bsm.getName().equals("altMetafactory") && idn.bsmArgs.length > 3
+                    && idn.bsmArgs[3] instanceof Integer flags) {
+                int k = 4;
+                if ((flags & 2) != 0 && k < idn.bsmArgs.length) {
+                    int count = (Integer) idn.bsmArgs[k++];
+                    for (int c = 0; c < count && k < idn.bsmArgs.length; c++) {
+                        interfaces.add(((Type) idn.bsmArgs[k++]).getInternalName());
+                    }
+                }
+                if ((flags & 4) != 0 && k < idn.bsmArgs.length) {
+                    int count = (Integer) idn.bsmArgs[k++];
+                    for (int c = 0; c < count && k < idn.bsmArgs.length; c++) {
+                        descs.add(((Type) idn.bsmArgs[k++]).getDescriptor());
+                    }
+                }
+                if ((flags & 1) != 0) {
+                    interfaces.add("java/io/Serializable");
+                }
+            }
+            String owner = program.typeName(m.declaringType());
+            int lamType = program.syntheticType(owner + "$$Lambda$" + m.name().replace("<", "").replace(">", "")
+                    + "$" + lambdas++, interfaces);
+            String lamName = program.typeName(lamType);
+            JField[] capFields = new JField[caps.length];
+            for (int k = 0; k < caps.length; k++) {
+                if (caps[k] >= 0) {
+                    capFields[k] = program.field(lamName, "cap" + k, capTypes[k].getDescriptor(), false);
+                }
+            }
+            for (String desc : descs) {
+                JMethod sm = program.syntheticMethod(lamType, idn.name, desc);
+                if (sm.ir() == null) {
+                    sm.setIr(lambdaBody(sm, capFields, impl));
+                }
+            }
+            b.add(new New(lhs, lamType, New.Kind.LAMBDA, null, line));
+            for (int k = 0; k < caps.length; k++) {
+                if (caps[k] >= 0) {
+                    b.add(new FieldAccess(Stmt.STORE_FIELD, lhs, capFields[k], caps[k], line));
+                }
+            }
+        }
+
+        /** The functional method of a lambda class: load the captures, call the implementation. */
+        private MethodIR lambdaBody(JMethod sam, JField[] capFields, Handle impl) {
+            MethodIR.Builder lb = new MethodIR.Builder(sam);
+            List<Integer> all = new ArrayList<>();
+            for (JField cf : capFields) {
+                if (cf == null) {
+                    all.add(-1);
+                } else {
+                    int v = lb.newVar();
+                    lb.add(new FieldAccess(Stmt.LOAD_FIELD, lb.thisVar(), cf, v, line));
+                    all.add(v);
+                }
+            }
+            for (int k = 0; k < sam.paramCount(); k++) {
+                all.add(lb.paramVar(k));
+            }
+            Type[] implArgs = Type.getArgumentTypes(impl.getDesc());
+            boolean returnsRef = isRef(Type.getReturnType(impl.getDesc()));
+            int tag = impl.getTag();
+            int opcode;
+            int recv = -1;
+            int first = 0;
+            int created = -1;
+            switch (tag) {
+                case Opcodes.H_INVOKESTATIC:
+                    opcode = Opcodes.INVOKESTATIC;
+                    break;
+                case Opcodes.H_INVOKEVIRTUAL:
+                    opcode = Opcodes.INVOKEVIRTUAL;
+                    break;
+                case Opcodes.H_INVOKEINTERFACE:
+                    opcode = Opcodes.INVOKEINTERFACE;
+                    break;
+                case Opcodes.H_INVOKESPECIAL:
+                    opcode = Opcodes.INVOKESPECIAL;
+                    break;
+                case Opcodes.H_NEWINVOKESPECIAL:
+                    opcode = Opcodes.INVOKESPECIAL;
+                    created = lb.newVar();
+                    lb.add(new New(created, program.type(impl.getOwner()), New.Kind.NEW, null, line));
+                    break;
+                default:
+                    return lb.build(); // field handles: no call
+            }
+            if (opcode != Opcodes.INVOKESTATIC) {
+                if (created >= 0) {
+                    recv = created;
+                } else {
+                    recv = all.isEmpty() ? -1 : all.get(0);
+                    first = 1;
+                }
+            }
+            int[] args = new int[implArgs.length];
+            for (int k = 0; k < args.length; k++) {
+                int idx = first + k;
+                args[k] = isRef(implArgs[k]) && idx < all.size() ? all.get(idx) : -1;
+            }
+            int result = returnsRef && sam.returnsRef() ? lb.newVar() : -1;
+            if (opcode == Opcodes.INVOKESTATIC || recv >= 0) {
+                lb.add(new Invoke(opcode, impl.getOwner(), impl.getName(), impl.getDesc(), impl.isInterface(), recv,
+                        args, result, lb.throwVar(), 0, line));
+            }
+            if (created >= 0 && sam.returnsRef()) {
+                result = created;
+            }
+            if (result >= 0) {
+                lb.add(new Copy(lb.retVar(), result, null, Copy.Role.RETURN, line));
+            }
+            return lb.build();
+        }
+    }
+
+    private static String primitiveArrayElement(int operand) {
+        switch (operand) {
+            case Opcodes.T_BOOLEAN: return "Z";
+            case Opcodes.T_CHAR: return "C";
+            case Opcodes.T_FLOAT: return "F";
+            case Opcodes.T_DOUBLE: return "D";
+            case Opcodes.T_BYTE: return "B";
+            case Opcodes.T_SHORT: return "S";
+            case Opcodes.T_LONG: return "J";
+            default: return "I";
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package org.jphantom.analysis.ir;
+
+import org.jphantom.analysis.lang.JMethod;
+
+/**
+ * {@code lhs = recv.m(args)}: a call. {@link #opcode} is the JVM instruction
+ * ({@code INVOKEVIRTUAL}, {@code INVOKEINTERFACE}, {@code INVOKESPECIAL}, {@code INVOKESTATIC});
+ * {@code invokedynamic} sites become allocations (lambdas) and do not appear here. Exceptions the
+ * callee throws flow into {@link #exception}, which routes them to the handlers of the call or to
+ * the caller's exception variable.
+ */
+public final class Invoke extends Stmt {
+    public final int opcode;
+    public final String owner;
+    public final String name;
+    public final String desc;
+    public final boolean itf;
+    /** The receiver variable, -1 for static calls (or a null receiver). */
+    public final int recv;
+    /** One variable per declared parameter, -1 for primitives and nulls. */
+    public final int[] args;
+    public final int lhs;
+    public final int exception;
+    /** The ordinal of this call among the calls of its method, for stable names. */
+    public final int ordinal;
+    /** Global call-site index, assigned by the solver when it first sees the method. */
+    public int id = -1;
+    /** Resolution cache of the solver: whether resolved, and the result (null if unresolved). */
+    public boolean resolvedDone;
+    public JMethod resolved;
+
+    public Invoke(int opcode, String owner, String name, String desc, boolean itf, int recv, int[] args,
+                  int lhs, int exception, int ordinal, int line) {
+        super(INVOKE, line);
+        this.opcode = opcode;
+        this.owner = owner;
+        this.name = name;
+        this.desc = desc;
+        this.itf = itf;
+        this.recv = recv;
+        this.args = args;
+        this.lhs = lhs;
+        this.exception = exception;
+        this.ordinal = ordinal;
+    }
+
+    public boolean isDynamicDispatch() {
+        return opcode == org.objectweb.asm.Opcodes.INVOKEVIRTUAL || opcode == org.objectweb.asm.Opcodes.INVOKEINTERFACE;
+    }
+}

@@ -1,0 +1,46 @@
+package org.jphantom.analysis.ir;
+
+import java.util.Arrays;
+import org.jphantom.analysis.lang.Program;
+
+/**
+ * Which object types may flow along an edge: subtypes of {@link #include} (any type if -1) that
+ * are subtypes of none of {@link #exclude}. Casts use an include type; exception edges use both
+ * (a handler catches its type minus what earlier handlers of the same range caught).
+ * Answers are memoised per type.
+ */
+public final class TypeFilter {
+    public final int include;
+    private final int[] exclude;
+    private byte[] memo = new byte[0]; // 0 unknown, 1 yes, 2 no
+
+    private TypeFilter(int include, int[] exclude) {
+        this.include = include;
+        this.exclude = exclude;
+    }
+
+    /** A filter, or null when it lets everything through. */
+    public static TypeFilter of(int include, int[] exclude) {
+        if (include < 0 && exclude.length == 0) {
+            return null;
+        }
+        return new TypeFilter(include, exclude.clone());
+    }
+
+    public boolean accepts(int type, Program program) {
+        if (type < memo.length) {
+            byte b = memo[type];
+            if (b != 0) {
+                return b == 1;
+            }
+        } else {
+            memo = Arrays.copyOf(memo, Math.max(type + 1, memo.length * 2));
+        }
+        boolean ok = include < 0 || program.isSubtype(type, include);
+        for (int i = 0; ok && i < exclude.length; i++) {
+            ok = !program.isSubtype(type, exclude[i]);
+        }
+        memo[type] = (byte) (ok ? 1 : 2);
+        return ok;
+    }
+}

@@ -1,0 +1,518 @@
+package org.jphantom.analysis.lang;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.jphantom.analysis.util.IntList;
+import org.jphantom.analysis.util.LongIntMap;
+import org.jphantom.world.ClassInfo;
+import org.jphantom.world.ClassWorld;
+import org.jphantom.world.MemberInfo;
+import org.objectweb.asm.Attribute;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * The analysed program as the solver sees it: every type, method and field the analysis meets gets
+ * a dense index. Declarations come from the core's {@link ClassWorld} (class bytes only: the
+ * program, its class path and the JDK image); method bodies are read from the same bytes, one
+ * method at a time, when the method becomes reachable.
+ *
+ * <p>Types are classes and interfaces (known or missing), array types (by descriptor) and the
+ * synthetic classes of lambda objects. Subtyping, method resolution (JVMS 5.4.3.3/4) and selection
+ * (JVMS 5.4.6, including maximally-specific default methods) are answered here, with caches.
+ * Not thread-safe: one instance per analysis run.
+ */
+public final class Program {
+    public static final String OBJECT = "java/lang/Object";
+    static final int KIND_CLASS = 0;
+    static final int KIND_MISSING = 1;
+    static final int KIND_ARRAY = 2;
+    static final int KIND_PRIMITIVE = 3;
+    static final int KIND_SYNTHETIC = 4;
+
+    private final ClassWorld world;
+    private final Function<String, byte[]> classBytes;
+    private final Set<String> programClasses;
+
+    // types
+    private final Map<String, Integer> typeIds = new HashMap<>();
+    private final List<String> typeNames = new ArrayList<>();
+    private final IntList typeKind = new IntList();
+    private final List<ClassInfo> typeInfo = new ArrayList<>();
+    private final IntList elementType = new IntList(); // arrays: the element type; else -1
+    private final List<int[]> supers = new ArrayList<>();   // sorted closure, lazily
+    private final List<ClassReader> readers = new ArrayList<>();
+    private final List<SyntheticClass> synthetic = new ArrayList<>();
+    private final IntList flags = new IntList();
+    private static final int F_GENERATED = 1;
+    private static final int F_APPLICATION = 2;
+    private static final int F_CHECKED = 4;
+
+    // methods and fields
+    private final Map<String, JMethod> methodsByKey = new HashMap<>();
+    private final List<JMethod> methods = new ArrayList<>();
+    private final Map<String, JMethod> resolved = new HashMap<>();
+    private final LongIntMap dispatchCache = new LongIntMap(1 << 12);
+    private final Map<String, JField> fieldsByKey = new HashMap<>();
+    private final List<JField> fields = new ArrayList<>();
+    private final Map<String, JField> resolvedFields = new HashMap<>();
+    private static final JMethod UNRESOLVED = new JMethod(-1, -1, "?", "()V", 0);
+    private static final JField UNRESOLVED_FIELD = new JField(-1, "?", "?", "I", false);
+
+    /**
+     * @param world          the closed world, for declarations and resolution
+     * @param classBytes     the class file of an internal name under the same lookup rules as
+     *                       {@code world} (null if absent)
+     * @param programClasses internal names of the program's own classes (generated ones included)
+     */
+    public Program(ClassWorld world, Function<String, byte[]> classBytes, Set<String> programClasses) {
+        this.world = world;
+        this.classBytes = classBytes;
+        this.programClasses = programClasses;
+        fields.add(new JField(0, "[", "[]", "Ljava/lang/Object;", false));
+    }
+
+    public ClassWorld world() {
+        return world;
+    }
+
+    // ---------------------------------------------------------------- types
+
+    /** The type of an internal class name or an array/primitive descriptor, created on demand. */
+    public int type(String name) {
+        Integer id = typeIds.get(name);
+        if (id != null) {
+            return id;
+        }
+        int kind;
+        ClassInfo info = null;
+        int elem = -1;
+        if (name.startsWith("[")) {
+            kind = KIND_ARRAY;
+            String e = name.substring(1);
+            elem = type(e.startsWith("L") ? e.substring(1, e.length() - 1) : e);
+        } else if (name.length() == 1) {
+            kind = KIND_PRIMITIVE;
+        } else {
+            info = world.lookup(name);
+            kind = info == null ? KIND_MISSING : KIND_CLASS;
+        }
+        return addType(name, kind, info, elem, null);
+    }
+
+    private int addType(String name, int kind, ClassInfo info, int elem, SyntheticClass syn) {
+        int t = typeNames.size();
+        typeIds.put(name, t);
+        typeNames.add(name);
+        typeKind.add(kind);
+        typeInfo.add(info);
+        elementType.add(elem);
+        supers.add(null);
+        readers.add(null);
+        synthetic.add(syn);
+        flags.add(0);
+        return t;
+    }
+
+    /** Registers a synthetic class (a lambda object's type): a subclass of Object. */
+    public int syntheticType(String name, List<String> interfaces) {
+        String unique = name;
+        for (int i = 2; typeIds.containsKey(unique); i++) {
+            unique = name + "_" + i;
+        }
+        SyntheticClass syn = new SyntheticClass(interfaces);
+        return addType(unique, KIND_SYNTHETIC, null, -1, syn);
+    }
+
+    /** Declares a method of a synthetic class. */
+    public JMethod syntheticMethod(int type, String name, String desc) {
+        JMethod m = method(type, name, desc, Opcodes.ACC_PUBLIC);
+        synthetic.get(type).methods.put(name + desc, m);
+        return m;
+    }
+
+    public int typeCount() {
+        return typeNames.size();
+    }
+
+    /** Internal name or array descriptor. */
+    public String typeName(int type) {
+        return typeNames.get(type);
+    }
+
+    public boolean isArray(int type) {
+        return typeKind.get(type) == KIND_ARRAY;
+    }
+
+    public boolean isMissing(int type) {
+        return typeKind.get(type) == KIND_MISSING;
+    }
+
+    /** The element type of an array type, -1 for other types. */
+    public int elementType(int type) {
+        return elementType.get(type);
+    }
+
+    public boolean isInterface(int type) {
+        ClassInfo info = typeInfo.get(type);
+        return info != null && info.isInterface();
+    }
+
+    public boolean isAbstractOrInterface(int type) {
+        ClassInfo info = typeInfo.get(type);
+        return info != null && (info.isAbstract() || info.isInterface());
+    }
+
+    public ClassInfo info(int type) {
+        return typeInfo.get(type);
+    }
+
+    /** Whether the type is a program class that jphantom generated (class attribute {@code org.jphantom.Generated}). */
+    public boolean isGenerated(int type) {
+        return (checkedFlags(type) & F_GENERATED) != 0;
+    }
+
+    /** Whether the type is a class of the program that jphantom did not generate. */
+    public boolean isApplication(int type) {
+        return (checkedFlags(type) & F_APPLICATION) != 0;
+    }
+
+    private int checkedFlags(int type) {
+        int f = flags.get(type);
+        if ((f & F_CHECKED) == 0) {
+            f = F_CHECKED;
+            String name = typeNames.get(type);
+            if (typeKind.get(type) == KIND_CLASS && programClasses.contains(name)) {
+                f |= hasGeneratedMarker(reader(type)) ? F_GENERATED : F_APPLICATION;
+            }
+            flags.set(type, f);
+        }
+        return f;
+    }
+
+    private static boolean hasGeneratedMarker(ClassReader reader) {
+        if (reader == null) {
+            return false;
+        }
+        boolean[] found = new boolean[1];
+        reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public void visitAttribute(Attribute attribute) {
+                if (attribute.type.equals(org.jphantom.generate.ClassGenerator.MARKER_ATTRIBUTE)) {
+                    found[0] = true;
+                }
+            }
+        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return found[0];
+    }
+
+    /** The direct super class of a class type, or -1 (Object, interfaces' Object, missing). */
+    public int superClass(int type) {
+        int kind = typeKind.get(type);
+        if (kind == KIND_SYNTHETIC || kind == KIND_ARRAY) {
+            return type(OBJECT);
+        }
+        ClassInfo info = typeInfo.get(type);
+        if (info == null || info.superName() == null) {
+            return -1;
+        }
+        return type(info.superName());
+    }
+
+    private List<String> directInterfaces(int type) {
+        SyntheticClass syn = synthetic.get(type);
+        if (syn != null) {
+            return syn.interfaces;
+        }
+        ClassInfo info = typeInfo.get(type);
+        return info == null ? List.of() : info.interfaces();
+    }
+
+    private int[] supersOf(int type) {
+        int[] s = supers.get(type);
+        if (s == null) {
+            Set<Integer> seen = new HashSet<>();
+            List<Integer> work = new ArrayList<>();
+            work.add(type);
+            while (!work.isEmpty()) {
+                int t = work.remove(work.size() - 1);
+                if (!seen.add(t)) {
+                    continue;
+                }
+                int sup = superClass(t);
+                if (sup >= 0) {
+                    work.add(sup);
+                }
+                for (String i : directInterfaces(t)) {
+                    work.add(type(i));
+                }
+            }
+            seen.add(type(OBJECT));
+            s = seen.stream().mapToInt(Integer::intValue).sorted().toArray();
+            supers.set(type, s);
+        }
+        return s;
+    }
+
+    /** Whether a value of type {@code sub} is assignable to {@code sup} (JVMS checkcast rules). */
+    public boolean isSubtype(int sub, int sup) {
+        if (sub == sup) {
+            return true;
+        }
+        int supKind = typeKind.get(sup);
+        int subKind = typeKind.get(sub);
+        if (subKind == KIND_ARRAY) {
+            if (supKind == KIND_ARRAY) {
+                int se = elementType.get(sub);
+                int pe = elementType.get(sup);
+                if (typeKind.get(se) == KIND_PRIMITIVE || typeKind.get(pe) == KIND_PRIMITIVE) {
+                    return se == pe;
+                }
+                return isSubtype(se, pe);
+            }
+            String n = typeNames.get(sup);
+            return n.equals(OBJECT) || n.equals("java/lang/Cloneable") || n.equals("java/io/Serializable");
+        }
+        if (supKind == KIND_ARRAY || subKind == KIND_PRIMITIVE) {
+            return false;
+        }
+        return Arrays.binarySearch(supersOf(sub), sup) >= 0;
+    }
+
+    // ---------------------------------------------------------------- methods
+
+    private JMethod method(int type, String name, String desc, int access) {
+        String key = typeNames.get(type) + '.' + name + desc;
+        JMethod m = methodsByKey.get(key);
+        if (m == null) {
+            m = new JMethod(methods.size(), type, name, desc, access);
+            methods.add(m);
+            methodsByKey.put(key, m);
+        }
+        return m;
+    }
+
+    public JMethod method(int id) {
+        return methods.get(id);
+    }
+
+    public int methodCount() {
+        return methods.size();
+    }
+
+    /** The method {@code name desc} that {@code type} itself declares, or null. */
+    public JMethod declared(int type, String name, String desc) {
+        SyntheticClass syn = synthetic.get(type);
+        if (syn != null) {
+            return syn.methods.get(name + desc);
+        }
+        ClassInfo info = typeInfo.get(type);
+        if (info == null) {
+            return null;
+        }
+        MemberInfo mi = info.method(name, desc);
+        return mi == null ? null : method(type, mi.name(), mi.desc(), mi.access());
+    }
+
+    private JMethod of(MemberInfo mi) {
+        return method(type(mi.owner()), mi.name(), mi.desc(), mi.access());
+    }
+
+    /** JVMS method resolution of a symbolic reference; null if it does not resolve. */
+    public JMethod resolveMethod(String owner, String name, String desc, boolean itf) {
+        String key = owner + '.' + name + desc + (itf ? "I" : "");
+        JMethod m = resolved.get(key);
+        if (m == null) {
+            String cls = owner.startsWith("[") ? OBJECT : owner;
+            MemberInfo mi = world.resolveMethod(cls, name, desc, itf);
+            if (mi == null && !itf) {
+                mi = world.resolveMethod(cls, name, desc, true);
+            }
+            m = mi == null ? UNRESOLVED : of(mi);
+            resolved.put(key, m);
+        }
+        return m == UNRESOLVED ? null : m;
+    }
+
+    /**
+     * JVMS 5.4.6 selection: the method invoked on an object of {@code receiverType} for the resolved
+     * {@code method}; null if none is selected (abstract, missing, or ambiguous defaults).
+     */
+    public JMethod dispatch(int receiverType, JMethod method) {
+        long key = LongIntMap.key(receiverType, method.id());
+        int cached = dispatchCache.get(key);
+        if (cached >= 0) {
+            return cached == 0 ? null : methods.get(cached - 1);
+        }
+        JMethod m = select(receiverType, method);
+        dispatchCache.put(key, m == null ? 0 : m.id() + 1);
+        return m;
+    }
+
+    private JMethod select(int receiverType, JMethod resolvedMethod) {
+        if (resolvedMethod.isPrivate() || resolvedMethod.isStatic()) {
+            return resolvedMethod.isStatic() ? null : resolvedMethod;
+        }
+        String name = resolvedMethod.name();
+        String desc = resolvedMethod.desc();
+        boolean packagePrivate = (resolvedMethod.access()
+                & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED)) == 0;
+        String resolvedPackage = ClassWorld.packageOf(typeNames.get(resolvedMethod.declaringType()));
+        int start = isArray(receiverType) ? type(OBJECT) : receiverType;
+        for (int c = start; c >= 0; c = superClass(c)) {
+            JMethod m = declared(c, name, desc);
+            if (m == null || m.isStatic() || (m.isPrivate() && m != resolvedMethod)) {
+                continue;
+            }
+            if (packagePrivate && m != resolvedMethod
+                    && !ClassWorld.packageOf(typeNames.get(c)).equals(resolvedPackage)) {
+                continue;
+            }
+            return m.isAbstract() ? null : m;
+        }
+        return maximallySpecificDefault(start, name, desc);
+    }
+
+    private JMethod maximallySpecificDefault(int type, String name, String desc) {
+        List<JMethod> candidates = new ArrayList<>();
+        for (int s : supersOf(type)) {
+            if (!isInterface(s)) {
+                continue;
+            }
+            JMethod m = declared(s, name, desc);
+            if (m != null && !m.isStatic() && !m.isPrivate()) {
+                candidates.add(m);
+            }
+        }
+        JMethod chosen = null;
+        for (JMethod m : candidates) {
+            boolean maximal = true;
+            for (JMethod other : candidates) {
+                if (other != m && isSubtype(other.declaringType(), m.declaringType())) {
+                    maximal = false;
+                    break;
+                }
+            }
+            if (maximal && !m.isAbstract()) {
+                if (chosen != null) {
+                    return null; // ambiguous: IncompatibleClassChangeError at run time
+                }
+                chosen = m;
+            }
+        }
+        return chosen;
+    }
+
+    /** The class initialiser of {@code type}, or null. */
+    public JMethod clinit(int type) {
+        return typeKind.get(type) == KIND_CLASS ? declared(type, "<clinit>", "()V") : null;
+    }
+
+    // ---------------------------------------------------------------- fields
+
+    /** The array element pseudo-field. */
+    public JField arrayElement() {
+        return fields.get(0);
+    }
+
+    /** The field a symbolic reference resolves to (or the reference itself if it does not resolve). */
+    public JField resolveField(String owner, String name, String desc, boolean isStatic) {
+        String key = owner + '.' + name + ':' + desc;
+        JField f = resolvedFields.get(key);
+        if (f == null) {
+            MemberInfo mi = world.resolveField(owner, name, desc);
+            f = mi == null ? field(owner, name, desc, isStatic) : field(mi.owner(), mi.name(), mi.desc(), isStatic);
+            resolvedFields.put(key, f);
+        }
+        return f;
+    }
+
+    /** The field {@code owner.name:desc}, created on demand (synthetic fields too). */
+    public JField field(String owner, String name, String desc, boolean isStatic) {
+        String key = owner + '.' + name + ':' + desc;
+        JField f = fieldsByKey.get(key);
+        if (f == null) {
+            f = new JField(fields.size(), owner, name, desc, isStatic);
+            fields.add(f);
+            fieldsByKey.put(key, f);
+        }
+        return f;
+    }
+
+    public JField field(int id) {
+        return fields.get(id);
+    }
+
+    public int fieldCount() {
+        return fields.size();
+    }
+
+    // ---------------------------------------------------------------- code
+
+    /**
+     * The bytecode of {@code m}, or null if its class file has none for it (abstract, native, or a
+     * {@code ct.sym} API stub).
+     */
+    public MethodNode code(JMethod m) {
+        if (m.isAbstract() || m.isNative()) {
+            return null;
+        }
+        ClassReader reader = reader(m.declaringType());
+        if (reader == null) {
+            return null;
+        }
+        MethodNode[] out = new MethodNode[1];
+        reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] exc) {
+                if (out[0] == null && name.equals(m.name()) && desc.equals(m.desc())) {
+                    out[0] = new MethodNode(Opcodes.ASM9, access, name, desc, sig, exc);
+                    return out[0];
+                }
+                return null;
+            }
+        }, ClassReader.SKIP_FRAMES);
+        MethodNode node = out[0];
+        return node == null || node.instructions.size() == 0 ? null : node;
+    }
+
+    private ClassReader reader(int type) {
+        if (typeKind.get(type) != KIND_CLASS) {
+            return null;
+        }
+        ClassReader r = readers.get(type);
+        if (r == null) {
+            byte[] bytes = classBytes.apply(typeNames.get(type));
+            if (bytes == null) {
+                return null;
+            }
+            r = new ClassReader(bytes);
+            readers.set(type, r);
+        }
+        return r;
+    }
+
+    /** Internal names of the program's classes. */
+    public Set<String> programClasses() {
+        return programClasses;
+    }
+
+    private static final class SyntheticClass {
+        final List<String> interfaces;
+        final Map<String, JMethod> methods = new LinkedHashMap<>();
+
+        SyntheticClass(List<String> interfaces) {
+            this.interfaces = List.copyOf(interfaces);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package org.jphantom.analysis.output;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jphantom.JphantomException;
+import org.jphantom.analysis.AnalysisResult;
+
+/**
+ * Writes a result to a directory: {@code reachable-methods.txt} and {@code call-edges.txt} (sorted,
+ * one per line) and {@code stats.json}. A failing write removes what it wrote.
+ */
+public final class Dumps {
+    public static final String REACHABLE = "reachable-methods.txt";
+    public static final String EDGES = "call-edges.txt";
+    public static final String STATS = "stats.json";
+
+    private Dumps() {
+    }
+
+    /**
+     * @throws JphantomException if {@code dir} cannot be created or written
+     */
+    public static void write(AnalysisResult result, Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw JphantomException.input("cannot create output directory " + dir + " (" + e + ")", e);
+        }
+        try {
+            writeLines(dir.resolve(REACHABLE), result.reachableMethods());
+            writeLines(dir.resolve(EDGES), result.callEdges());
+            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            Files.writeString(dir.resolve(STATS), mapper.writeValueAsString(result.stats()) + "\n");
+        } catch (IOException e) {
+            for (String f : List.of(REACHABLE, EDGES, STATS)) {
+                try {
+                    Files.deleteIfExists(dir.resolve(f));
+                } catch (IOException ignored) {
+                    // The write error below is what the user needs to see.
+                }
+            }
+            throw JphantomException.input("cannot write to " + dir + " (" + e + ")", e);
+        }
+    }
+
+    private static void writeLines(Path file, List<String> lines) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (String l : lines) {
+            sb.append(l).append('\n');
+        }
+        Files.writeString(file, sb);
+    }
+}

@@ -1,0 +1,2 @@
+/** Sorted, stable dumps of an analysis result and its metrics. */
+package org.jphantom.analysis.output;

@@ -1,0 +1,148 @@
+package org.jphantom.analysis.pta.context;
+
+import java.util.Locale;
+import org.jphantom.JphantomException;
+import org.jphantom.analysis.lang.JMethod;
+
+/**
+ * The uniform selectors: context-insensitive, k-call-site, k-object and k-type, each with a
+ * (k-1)-deep heap context. Static calls keep the caller's context under object and type
+ * sensitivity, and push the call site under call-site sensitivity.
+ */
+public final class Selectors {
+    private Selectors() {
+    }
+
+    /** The names {@link #of} accepts. */
+    public static final String NAMES = "ci|1cfa|2cfa|1obj|2obj|1type|2type";
+
+    /**
+     * The selector named {@code name}.
+     *
+     * @throws JphantomException if the name is unknown
+     */
+    public static ContextSelector of(String name, Contexts contexts, ContextInfo info) {
+        String n = name.toLowerCase(Locale.ROOT);
+        switch (n) {
+            case "ci":
+            case "insens":
+                return new Insensitive();
+            case "1cfa":
+            case "1cs":
+            case "1call":
+                return new CallSite(1, contexts, n);
+            case "2cfa":
+            case "2cs":
+            case "2call":
+                return new CallSite(2, contexts, n);
+            case "1obj":
+                return new ObjectSensitive(1, contexts, info, false, n);
+            case "2obj":
+                return new ObjectSensitive(2, contexts, info, false, n);
+            case "1type":
+                return new ObjectSensitive(1, contexts, info, true, n);
+            case "2type":
+                return new ObjectSensitive(2, contexts, info, true, n);
+            default:
+                throw JphantomException.input("unknown context sensitivity '" + name + "': use one of " + NAMES);
+        }
+    }
+
+    /** Every method and object in the empty context. */
+    static final class Insensitive implements ContextSelector {
+        @Override
+        public int staticCall(int callerCtx, int callSite, JMethod callee) {
+            return Contexts.EMPTY;
+        }
+
+        @Override
+        public int instanceCall(int callerCtx, int callSite, int receiver, JMethod callee) {
+            return Contexts.EMPTY;
+        }
+
+        @Override
+        public int heapContext(int methodCtx, JMethod method, int site) {
+            return Contexts.EMPTY;
+        }
+
+        @Override
+        public String name() {
+            return "ci";
+        }
+    }
+
+    /** k-CFA: the last k call sites. */
+    static final class CallSite implements ContextSelector {
+        private final int k;
+        private final Contexts contexts;
+        private final String name;
+
+        CallSite(int k, Contexts contexts, String name) {
+            this.k = k;
+            this.contexts = contexts;
+            this.name = name;
+        }
+
+        @Override
+        public int staticCall(int callerCtx, int callSite, JMethod callee) {
+            return contexts.append(callerCtx, callSite, k);
+        }
+
+        @Override
+        public int instanceCall(int callerCtx, int callSite, int receiver, JMethod callee) {
+            return contexts.append(callerCtx, callSite, k);
+        }
+
+        @Override
+        public int heapContext(int methodCtx, JMethod method, int site) {
+            return contexts.suffix(methodCtx, k - 1);
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+    }
+
+    /**
+     * k-object sensitivity (the receiver's allocation site after its heap context) or, with
+     * {@code types}, k-type sensitivity (the class declaring the method that allocated it).
+     */
+    static final class ObjectSensitive implements ContextSelector {
+        private final int k;
+        private final Contexts contexts;
+        private final ContextInfo info;
+        private final boolean types;
+        private final String name;
+
+        ObjectSensitive(int k, Contexts contexts, ContextInfo info, boolean types, String name) {
+            this.k = k;
+            this.contexts = contexts;
+            this.info = info;
+            this.types = types;
+            this.name = name;
+        }
+
+        @Override
+        public int staticCall(int callerCtx, int callSite, JMethod callee) {
+            return callerCtx;
+        }
+
+        @Override
+        public int instanceCall(int callerCtx, int callSite, int receiver, JMethod callee) {
+            int site = info.siteOf(receiver);
+            int elem = types ? info.allocatingClassOf(site) : site;
+            return contexts.append(info.heapContextOf(receiver), elem, k);
+        }
+
+        @Override
+        public int heapContext(int methodCtx, JMethod method, int site) {
+            return contexts.suffix(methodCtx, k - 1);
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+    }
+}

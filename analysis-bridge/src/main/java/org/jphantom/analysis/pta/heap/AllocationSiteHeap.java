@@ -1,0 +1,113 @@
+package org.jphantom.analysis.pta.heap;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jphantom.analysis.ir.New;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.lang.Signatures;
+import org.jphantom.analysis.util.IntList;
+
+/**
+ * The allocation-site abstraction: one abstract object per allocation statement, except that a
+ * string constant is one object per distinct value and a class constant one object per type (the
+ * JVM interns both), shared with the objects {@code getClass()} returns.
+ */
+public final class AllocationSiteHeap implements HeapModel {
+    private final Program program;
+    private final IntList types = new IntList(1024);
+    private final IntList methods = new IntList(1024);
+    private final List<String> labels = new ArrayList<>();
+    private final Map<String, Integer> shared = new HashMap<>();
+
+    public AllocationSiteHeap(Program program) {
+        this.program = program;
+    }
+
+    @Override
+    public int objectOf(JMethod method, New stmt) {
+        if (stmt.site >= 0) {
+            return stmt.site;
+        }
+        int obj;
+        switch (stmt.what) {
+            case STRING:
+                obj = shared("str:" + stmt.constant, stmt.type, -1, "\"" + escape(stmt.constant) + "\"");
+                break;
+            case CLASS_CONSTANT:
+                obj = classObject(stmt.constant);
+                break;
+            default:
+                obj = add(stmt.type, method.id(), method.signature(program) + "/" + stmt.what.name().toLowerCase()
+                        + " " + Signatures.javaName(program.typeName(stmt.type)) + "@L" + stmt.line + "#" + stmt.index);
+                break;
+        }
+        stmt.site = obj;
+        return obj;
+    }
+
+    @Override
+    public int abstractObject(String key, int type, JMethod method, String label) {
+        return shared("abs:" + key, type, method == null ? -1 : method.id(), label);
+    }
+
+    @Override
+    public int classObject(String typeName) {
+        return shared("class:" + typeName, program.type("java/lang/Class"), -1,
+                "class " + Signatures.javaName(typeName));
+    }
+
+    private int shared(String key, int type, int method, String label) {
+        Integer obj = shared.get(key);
+        if (obj == null) {
+            obj = add(type, method, label);
+            shared.put(key, obj);
+        }
+        return obj;
+    }
+
+    private int add(int type, int method, String label) {
+        int id = types.size();
+        types.add(type);
+        methods.add(method);
+        labels.add(label);
+        return id;
+    }
+
+    private static String escape(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length() && i < 80; i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\\') {
+                sb.append('\\').append(c);
+            } else if (c < 0x20 || c > 0x7e) {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public int count() {
+        return types.size();
+    }
+
+    @Override
+    public int typeOf(int obj) {
+        return types.get(obj);
+    }
+
+    @Override
+    public int methodOf(int obj) {
+        return methods.get(obj);
+    }
+
+    @Override
+    public String describe(int obj) {
+        return labels.get(obj);
+    }
+}

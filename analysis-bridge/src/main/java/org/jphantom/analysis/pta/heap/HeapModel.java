@@ -1,0 +1,33 @@
+package org.jphantom.analysis.pta.heap;
+
+import org.jphantom.analysis.ir.New;
+import org.jphantom.analysis.lang.JMethod;
+
+/**
+ * Abstracts the objects of a run into a finite set of abstract objects with dense indices.
+ * Context (heap context) is added by the solver on top of these.
+ */
+public interface HeapModel {
+    /** The abstract object of the allocation {@code stmt} in {@code method}. */
+    int objectOf(JMethod method, New stmt);
+
+    /**
+     * An abstract object for a value the analysis does not compute, one per {@code key}: the result
+     * of a generated or body-less method, the arguments of {@code main}, a class object.
+     */
+    int abstractObject(String key, int type, JMethod method, String label);
+
+    /** The {@code java.lang.Class} object that stands for the type {@code typeName}. */
+    int classObject(String typeName);
+
+    int count();
+
+    /** The type index of an abstract object. */
+    int typeOf(int obj);
+
+    /** The method that allocates it, -1 for objects that no method allocates. */
+    int methodOf(int obj);
+
+    /** A stable, human-readable name: method, kind, type, line. */
+    String describe(int obj);
+}

@@ -1,0 +1,201 @@
+package org.jphantom.analysis.pta.plugin;
+
+import org.jphantom.analysis.ir.Copy;
+import org.jphantom.analysis.ir.FieldAccess;
+import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.ir.MethodIR;
+import org.jphantom.analysis.ir.New;
+import org.jphantom.analysis.ir.Stmt;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.pta.solver.Solver;
+import org.jphantom.analysis.util.IntList;
+import java.util.HashMap;
+import java.util.Map;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Summaries of the native methods that move references, as small IR bodies, and the calls the JVM
+ * makes on a program's behalf:
+ * <ul>
+ *   <li>{@code System.arraycopy(src, _, dst, _, _)}: {@code dst[*] = src[*]}, at each call site;
+ *   <li>{@code Object.clone()}: returns the receiver's own abstract object (fields shared, which is
+ *       sound for a flow-insensitive analysis);
+ *   <li>{@code Object.getClass()}: at each call site, the class object of each receiver's type;
+ *   <li>{@code Throwable.fillInStackTrace(int)}, {@code String.intern()}: return the receiver;
+ *   <li>{@code reflect.Array.newArray}/{@code multiNewArray}: an abstract {@code Object[]};
+ *   <li>{@code Thread.start0()} (what {@code Thread.start()} calls): {@code this.run()};
+ *   <li>{@code AccessController.doPrivileged(action, ...)} when it has no bytecode (JDK 8's is
+ *       native; JDK 17's is ordinary code and analysed as such): {@code return action.run()}.
+ * </ul>
+ */
+public final class NativeModel implements Plugin {
+    private Solver solver;
+    private Program program;
+    private static final String ARRAYCOPY = "arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V";
+    private final Map<Integer, IntList> getClassResults = new HashMap<>();
+    /** arraycopy: source array pointer -> temporaries its elements flow to. */
+    private final Map<Integer, IntList> copyFrom = new HashMap<>();
+    /** arraycopy: destination array pointer -> temporaries that flow into its elements. */
+    private final Map<Integer, IntList> copyTo = new HashMap<>();
+
+    @Override
+    public void setSolver(Solver solver) {
+        this.solver = solver;
+        this.program = solver.program();
+    }
+
+    @Override
+    public MethodIR body(JMethod m) {
+        String owner = program.typeName(m.declaringType());
+        String key = m.name() + m.desc();
+        switch (owner) {
+            case "java/lang/System":
+                if (key.equals(ARRAYCOPY)) {
+                    return new MethodIR.Builder(m).build(); // modelled per call site, see onNewCallEdge
+                }
+                return null;
+            case "java/lang/Object":
+                if (key.equals("clone()Ljava/lang/Object;")) {
+                    return returnThis(m);
+                }
+                if (key.equals("getClass()Ljava/lang/Class;")) {
+                    MethodIR.Builder b = new MethodIR.Builder(m);
+                    b.retVar();
+                    return b.build();
+                }
+                return null;
+            case "java/lang/Throwable":
+                return m.isNative() && m.name().equals("fillInStackTrace") && m.returnsRef() ? returnThis(m) : null;
+            case "java/lang/String":
+                return key.equals("intern()Ljava/lang/String;") ? returnThis(m) : null;
+            case "java/lang/reflect/Array":
+                if (m.isNative() && (m.name().equals("newArray") || m.name().equals("multiNewArray"))) {
+                    MethodIR.Builder b = new MethodIR.Builder(m);
+                    int t = b.newVar();
+                    b.add(new New(t, program.type("[Ljava/lang/Object;"), New.Kind.ABSTRACT, null, 0));
+                    b.add(new Copy(b.retVar(), t, null, Copy.Role.RETURN, 0));
+                    return b.build();
+                }
+                return null;
+            case "java/lang/Thread":
+                if (key.equals("start0()V")) {
+                    MethodIR.Builder b = new MethodIR.Builder(m);
+                    b.add(new Invoke(Opcodes.INVOKEVIRTUAL, "java/lang/Thread", "run", "()V", false, b.thisVar(),
+                            new int[0], -1, b.throwVar(), 0, 0));
+                    return b.build();
+                }
+                return null;
+            default:
+                return null;
+        }
+    }
+
+    @Override
+    public MethodIR bodyWithoutCode(JMethod m) {
+        if (!program.typeName(m.declaringType()).equals("java/security/AccessController")
+                || !m.name().equals("doPrivileged") || m.paramCount() == 0 || !m.isStatic()) {
+            return null;
+        }
+        String first = org.objectweb.asm.Type.getArgumentTypes(m.desc())[0].getInternalName();
+        if (!first.equals("java/security/PrivilegedAction") && !first.equals("java/security/PrivilegedExceptionAction")) {
+            return null;
+        }
+        MethodIR.Builder b = new MethodIR.Builder(m);
+        int r = b.newVar();
+        b.add(new Invoke(Opcodes.INVOKEINTERFACE, first, "run", "()Ljava/lang/Object;", true, b.paramVar(0),
+                new int[0], r, b.throwVar(), 0, 0));
+        b.add(new Copy(b.retVar(), r, null, Copy.Role.RETURN, 0));
+        return b.build();
+    }
+
+    private static MethodIR returnThis(JMethod m) {
+        MethodIR.Builder b = new MethodIR.Builder(m);
+        b.add(new Copy(b.retVar(), b.thisVar(), null, Copy.Role.RETURN, 0));
+        return b.build();
+    }
+
+    /**
+     * {@code getClass()} is resolved per call site rather than through the method's single
+     * receiver variable, which under context insensitivity would mix the receivers of every caller.
+     */
+    @Override
+    public void onNewCallEdge(int callSite, int callerCsMethod, int calleeCsMethod) {
+        JMethod m = solver.methodOf(calleeCsMethod);
+        if (m.name().equals("arraycopy") && (m.name() + m.desc()).equals(ARRAYCOPY)
+                && program.typeName(m.declaringType()).equals("java/lang/System")) {
+            Invoke inv = solver.callSites().get(callSite);
+            if (inv.args[0] >= 0 && inv.args[2] >= 0) {
+                int t = solver.tempPointer();
+                int src = solver.varPointer(callerCsMethod, inv.args[0]);
+                int dst = solver.varPointer(callerCsMethod, inv.args[2]);
+                copyFrom.computeIfAbsent(src, k -> new IntList(2)).add(t);
+                copyTo.computeIfAbsent(dst, k -> new IntList(2)).add(t);
+                copyElements(src, solver.pointsTo(src).toSortedArray());
+                copyElements(dst, solver.pointsTo(dst).toSortedArray());
+            }
+            return;
+        }
+        if (!m.name().equals("getClass") || !m.desc().equals("()Ljava/lang/Class;")
+                || !program.typeName(m.declaringType()).equals("java/lang/Object")) {
+            return;
+        }
+        Invoke inv = solver.callSites().get(callSite);
+        if (inv.recv < 0 || inv.lhs < 0) {
+            return;
+        }
+        int recv = solver.varPointer(callerCsMethod, inv.recv);
+        int lhs = solver.varPointer(callerCsMethod, inv.lhs);
+        IntList targets = getClassResults.computeIfAbsent(recv, k -> new IntList(2));
+        for (int i = 0; i < targets.size(); i++) {
+            if (targets.get(i) == lhs) {
+                return;
+            }
+        }
+        targets.add(lhs);
+        addClassObjects(lhs, solver.pointsTo(recv).toSortedArray());
+    }
+
+    private void copyElements(int pointer, int[] objects) {
+        int elem = program.arrayElement().id();
+        IntList from = copyFrom.get(pointer);
+        if (from != null) {
+            for (int i = 0; i < from.size(); i++) {
+                for (int o : objects) {
+                    solver.addEdge(solver.fieldPointer(o, elem), from.get(i), null);
+                }
+            }
+        }
+        IntList to = copyTo.get(pointer);
+        if (to != null) {
+            for (int i = 0; i < to.size(); i++) {
+                for (int o : objects) {
+                    solver.addEdge(to.get(i), solver.fieldPointer(o, elem), null);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void onNewPointsTo(int pointer, int[] objects) {
+        if (!copyFrom.isEmpty()) {
+            copyElements(pointer, objects);
+        }
+        if (getClassResults.isEmpty()) {
+            return;
+        }
+        IntList targets = getClassResults.get(pointer);
+        if (targets != null) {
+            for (int i = 0; i < targets.size(); i++) {
+                addClassObjects(targets.get(i), objects);
+            }
+        }
+    }
+
+    private void addClassObjects(int pointer, int[] objects) {
+        for (int o : objects) {
+            int site = solver.heap().classObject(program.typeName(solver.typeOfObject(o)));
+            solver.addPointsTo(pointer, solver.csObject(0, site));
+        }
+    }
+}

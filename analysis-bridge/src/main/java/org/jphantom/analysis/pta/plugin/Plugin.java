@@ -1,0 +1,54 @@
+package org.jphantom.analysis.pta.plugin;
+
+import org.jphantom.analysis.ir.MethodIR;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.pta.solver.Solver;
+
+/**
+ * A feature of the analysis that hooks into the solver: every callback does nothing by default.
+ * Pointers, context-sensitive methods and objects are the solver's dense indices; a plugin reacts
+ * through the solver's public operations (add an object to a pointer, add an edge, make a method
+ * reachable, ...). Plugins are called in the order they were given.
+ */
+public interface Plugin {
+    /** Called once, before anything else. */
+    default void setSolver(Solver solver) {
+    }
+
+    /**
+     * The IR to use for {@code method} instead of its bytecode (a summary of a native method, a
+     * model of a generated one), or null to let later plugins and then the bytecode decide.
+     */
+    default MethodIR body(JMethod method) {
+        return null;
+    }
+
+    /** The IR of a method that has no bytecode and no {@link #body}, or null (then it is empty). */
+    default MethodIR bodyWithoutCode(JMethod method) {
+        return null;
+    }
+
+    /** After the entry points were added, before solving. */
+    default void onStart() {
+    }
+
+    /** A method became reachable for the first time, in any context. */
+    default void onNewMethod(JMethod method) {
+    }
+
+    /** A method became reachable in a new context. */
+    default void onNewCSMethod(int csMethod) {
+    }
+
+    /** {@code pointer} points to new objects (context-sensitive object indices). */
+    default void onNewPointsTo(int pointer, int[] objects) {
+    }
+
+    /** A new context-sensitive call edge from a call site in {@code callerCsMethod}. */
+    default void onNewCallEdge(int callSite, int callerCsMethod, int calleeCsMethod) {
+    }
+
+    /** After the fixpoint. */
+    default void onFinish() {
+    }
+}

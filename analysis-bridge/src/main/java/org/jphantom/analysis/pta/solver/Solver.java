@@ -1,0 +1,728 @@
+package org.jphantom.analysis.pta.solver;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import org.jphantom.analysis.ir.Copy;
+import org.jphantom.analysis.ir.Cast;
+import org.jphantom.analysis.ir.FieldAccess;
+import org.jphantom.analysis.ir.IRBuilder;
+import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.ir.MethodIR;
+import org.jphantom.analysis.ir.New;
+import org.jphantom.analysis.ir.Stmt;
+import org.jphantom.analysis.ir.TypeFilter;
+import org.jphantom.analysis.lang.JField;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.pta.context.ContextInfo;
+import org.jphantom.analysis.pta.context.ContextSelector;
+import org.jphantom.analysis.pta.context.Contexts;
+import org.jphantom.analysis.pta.heap.HeapModel;
+import org.jphantom.analysis.pta.plugin.Plugin;
+import org.jphantom.analysis.util.IntList;
+import org.jphantom.analysis.util.LongIntMap;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * The inclusion-based (Andersen-style) solver with an on-the-fly call graph.
+ *
+ * <p>Pointers are context-sensitive variables, instance fields of context-sensitive objects (array
+ * elements are the field 0) and static fields, each a dense index. The pointer flow graph has an
+ * edge {@code p -> q} when everything {@code p} points to may flow to {@code q}, optionally through
+ * a {@link TypeFilter} (casts, exception handlers). The work list holds pointers with pending new
+ * objects; processing one adds only the difference to its set and propagates only that difference
+ * (difference propagation). New objects at a variable trigger the statements that dereference it:
+ * field and array accesses add edges, calls select their targets on the receiver's type, pass the
+ * receiver itself to the callee's {@code this} (so {@code this} is type-filtered) and add call
+ * edges, whose callees become reachable and have their statements instantiated in the callee's
+ * context. Classes are initialised (their {@code <clinit>} reachable) when the JVM would:
+ * allocation, static field access, static call, and initialisation of a subclass.
+ *
+ * <p>The solver knows nothing about contexts (a {@link ContextSelector} decides them), the heap
+ * abstraction (a {@link HeapModel}) or library semantics (plugins).
+ */
+public final class Solver implements ContextInfo {
+    public static final int VAR = 0;
+    public static final int INSTANCE_FIELD = 1;
+    public static final int STATIC_FIELD = 2;
+    /** A pointer that stands for no variable or field: a plugin's temporary. */
+    public static final int TEMP = 3;
+
+    private final Program program;
+    private final HeapModel heap;
+    private final Contexts contexts;
+    private ContextSelector selector;
+    private final List<Plugin> plugins;
+    private final IRBuilder irBuilder;
+
+    // context-sensitive methods
+    private final LongIntMap csMethodIds = new LongIntMap(1 << 12);
+    private final IntList csmMethod = new IntList(1 << 12);
+    private final IntList csmCtx = new IntList(1 << 12);
+    private final BitSet reachableCs = new BitSet();
+    private final BitSet reachable = new BitSet();
+    private final IntList reachableOrder = new IntList(1 << 12);
+
+    // context-sensitive objects
+    private final LongIntMap csObjIds = new LongIntMap(1 << 12);
+    private final IntList csObjSite = new IntList(1 << 12);
+    private final IntList csObjCtx = new IntList(1 << 12);
+    private int[] csObjType = new int[1 << 12];
+
+    // pointers
+    private final LongIntMap varPtrs = new LongIntMap(1 << 14);
+    private final LongIntMap fieldPtrs = new LongIntMap(1 << 14);
+    private int[] staticPtrs = new int[256];
+    private int pointerCount;
+    private byte[] ptrKind = new byte[1 << 14];
+    private int[] ptrA = new int[1 << 14];
+    private int[] ptrB = new int[1 << 14];
+    private PointsToSet[] pts = new PointsToSet[1 << 14];
+    private PointsToSet[] pending = new PointsToSet[1 << 14];
+    private int[][] succ = new int[1 << 14][];
+    private int[] succCount = new int[1 << 14];
+    private TypeFilter[][] succFilter = new TypeFilter[1 << 14][];
+    private int edgeCount;
+
+    // work list: a ring of pointers with pending objects
+    private int[] queue = new int[1 << 12];
+    private int qHead;
+    private int qSize;
+    private boolean[] queued = new boolean[1 << 14];
+
+    // call graph
+    private final List<Invoke> callSites = new ArrayList<>();
+    private final IntList callSiteCaller = new IntList(1 << 12);
+    private final LongIntMap csCallSites = new LongIntMap(1 << 12);
+    private final LongIntMap csEdges = new LongIntMap(1 << 14);
+    private final LongIntMap ciEdges = new LongIntMap(1 << 14);
+    private final IntList ciEdgeList = new IntList(1 << 14);
+    private int csEdgeCount;
+
+    private final BitSet initialized = new BitSet();
+    private final PointsToSet.IntBuffer scratch = new PointsToSet.IntBuffer(64);
+
+    public Solver(Program program, HeapModel heap, Contexts contexts, List<Plugin> plugins) {
+        this.program = program;
+        this.heap = heap;
+        this.contexts = contexts;
+        this.plugins = List.copyOf(plugins);
+        this.irBuilder = new IRBuilder(program);
+        staticPtrs = new int[256];
+        Arrays.fill(staticPtrs, -1);
+    }
+
+    /** Sets the context selector (it usually needs this solver as its {@link ContextInfo}). */
+    public void setSelector(ContextSelector selector) {
+        this.selector = selector;
+        for (Plugin p : plugins) {
+            p.setSolver(this);
+        }
+    }
+
+    public Program program() {
+        return program;
+    }
+
+    public HeapModel heap() {
+        return heap;
+    }
+
+    public Contexts contexts() {
+        return contexts;
+    }
+
+    public ContextSelector selector() {
+        return selector;
+    }
+
+    public IRBuilder irBuilder() {
+        return irBuilder;
+    }
+
+    // ------------------------------------------------------------------ indices
+
+    /** The context-sensitive method {@code (ctx, method)}. */
+    public int csMethod(int ctx, JMethod method) {
+        long key = LongIntMap.key(ctx, method.id());
+        int id = csMethodIds.get(key);
+        if (id < 0) {
+            id = csmMethod.size();
+            csmMethod.add(method.id());
+            csmCtx.add(ctx);
+            csMethodIds.put(key, id);
+        }
+        return id;
+    }
+
+    public JMethod methodOf(int csMethod) {
+        return program.method(csmMethod.get(csMethod));
+    }
+
+    public int contextOf(int csMethod) {
+        return csmCtx.get(csMethod);
+    }
+
+    public int csMethodCount() {
+        return csmMethod.size();
+    }
+
+    /** The context-sensitive object {@code (heapCtx, site)}. */
+    public int csObject(int heapCtx, int site) {
+        long key = LongIntMap.key(heapCtx, site);
+        int id = csObjIds.get(key);
+        if (id < 0) {
+            id = csObjSite.size();
+            csObjSite.add(site);
+            csObjCtx.add(heapCtx);
+            if (id == csObjType.length) {
+                csObjType = Arrays.copyOf(csObjType, id * 2);
+            }
+            csObjType[id] = heap.typeOf(site);
+            csObjIds.put(key, id);
+        }
+        return id;
+    }
+
+    public int csObjectCount() {
+        return csObjSite.size();
+    }
+
+    @Override
+    public int heapContextOf(int csObject) {
+        return csObjCtx.get(csObject);
+    }
+
+    @Override
+    public int siteOf(int csObject) {
+        return csObjSite.get(csObject);
+    }
+
+    @Override
+    public int typeOfSite(int site) {
+        return heap.typeOf(site);
+    }
+
+    @Override
+    public int allocatingClassOf(int site) {
+        int m = heap.methodOf(site);
+        return m < 0 ? -1 : program.method(m).declaringType();
+    }
+
+    public int typeOfObject(int csObject) {
+        return csObjType[csObject];
+    }
+
+    /** The pointer of variable {@code var} of a context-sensitive method. */
+    public int varPointer(int csMethod, int var) {
+        long key = LongIntMap.key(csMethod, var);
+        int p = varPtrs.get(key);
+        if (p < 0) {
+            p = newPointer(VAR, csMethod, var);
+            varPtrs.put(key, p);
+        }
+        return p;
+    }
+
+    /** The pointer of field {@code field} of a context-sensitive object. */
+    public int fieldPointer(int csObject, int field) {
+        long key = LongIntMap.key(csObject, field);
+        int p = fieldPtrs.get(key);
+        if (p < 0) {
+            p = newPointer(INSTANCE_FIELD, csObject, field);
+            fieldPtrs.put(key, p);
+        }
+        return p;
+    }
+
+    public int staticPointer(int field) {
+        if (field >= staticPtrs.length) {
+            int old = staticPtrs.length;
+            staticPtrs = Arrays.copyOf(staticPtrs, Math.max(field + 1, old * 2));
+            Arrays.fill(staticPtrs, old, staticPtrs.length, -1);
+        }
+        int p = staticPtrs[field];
+        if (p < 0) {
+            p = newPointer(STATIC_FIELD, field, 0);
+            staticPtrs[field] = p;
+        }
+        return p;
+    }
+
+    /** A fresh pointer of kind {@link #TEMP}, for a plugin's intermediate values. */
+    public int tempPointer() {
+        return newPointer(TEMP, -1, -1);
+    }
+
+    private int newPointer(int kind, int a, int b) {
+        int p = pointerCount++;
+        if (p == ptrKind.length) {
+            int n = p * 2;
+            ptrKind = Arrays.copyOf(ptrKind, n);
+            ptrA = Arrays.copyOf(ptrA, n);
+            ptrB = Arrays.copyOf(ptrB, n);
+            pts = Arrays.copyOf(pts, n);
+            pending = Arrays.copyOf(pending, n);
+            succ = Arrays.copyOf(succ, n);
+            succCount = Arrays.copyOf(succCount, n);
+            succFilter = Arrays.copyOf(succFilter, n);
+            queued = Arrays.copyOf(queued, n);
+        }
+        ptrKind[p] = (byte) kind;
+        ptrA[p] = a;
+        ptrB[p] = b;
+        pts[p] = new PointsToSet();
+        return p;
+    }
+
+    public int pointerCount() {
+        return pointerCount;
+    }
+
+    /** {@link #VAR}, {@link #INSTANCE_FIELD} or {@link #STATIC_FIELD}. */
+    public int pointerKind(int p) {
+        return ptrKind[p];
+    }
+
+    /** Context-sensitive method (variables), context-sensitive object (fields) or field (statics). */
+    public int pointerA(int p) {
+        return ptrA[p];
+    }
+
+    /** Variable (variables) or field (instance fields). */
+    public int pointerB(int p) {
+        return ptrB[p];
+    }
+
+    public PointsToSet pointsTo(int p) {
+        return pts[p];
+    }
+
+    public int edgeCount() {
+        return edgeCount;
+    }
+
+    // ------------------------------------------------------------------ operations for plugins
+
+    /** Adds {@code csObject} to the points-to set of {@code pointer} (at the next propagation). */
+    public void addPointsTo(int pointer, int csObject) {
+        if (pts[pointer].contains(csObject)) {
+            return;
+        }
+        PointsToSet pend = pending[pointer];
+        if (pend == null) {
+            pend = new PointsToSet();
+            pending[pointer] = pend;
+        }
+        if (pend.add(csObject) && !queued[pointer]) {
+            enqueue(pointer);
+        }
+    }
+
+    /** Adds the edge {@code src -> dst} of the pointer flow graph (not checked for duplicates). */
+    public void addEdge(int src, int dst, TypeFilter filter) {
+        int n = succCount[src];
+        int[] s = succ[src];
+        if (s == null) {
+            s = new int[2];
+            succ[src] = s;
+        } else if (n == s.length) {
+            s = Arrays.copyOf(s, n * 2);
+            succ[src] = s;
+            if (succFilter[src] != null) {
+                succFilter[src] = Arrays.copyOf(succFilter[src], n * 2);
+            }
+        }
+        s[n] = dst;
+        if (filter != null) {
+            if (succFilter[src] == null) {
+                succFilter[src] = new TypeFilter[s.length];
+            }
+            succFilter[src][n] = filter;
+        }
+        succCount[src] = n + 1;
+        edgeCount++;
+        PointsToSet from = pts[src];
+        if (!from.isEmpty()) {
+            scratch.n = 0;
+            from.appendTo(scratch);
+            int[] a = scratch.a;
+            for (int i = 0, m = scratch.n; i < m; i++) {
+                int o = a[i];
+                if (filter == null || filter.accepts(csObjType[o], program)) {
+                    addPointsTo(dst, o);
+                }
+            }
+        }
+    }
+
+    private void enqueue(int p) {
+        if (qSize == queue.length) {
+            int[] n = new int[queue.length * 2];
+            for (int i = 0; i < qSize; i++) {
+                n[i] = queue[(qHead + i) % queue.length];
+            }
+            queue = n;
+            qHead = 0;
+        }
+        queue[(qHead + qSize) % queue.length] = p;
+        qSize++;
+        queued[p] = true;
+    }
+
+    // ------------------------------------------------------------------ entry
+
+    /** Makes {@code method} reachable in the empty context (and initialises its class). */
+    public int addEntry(JMethod method) {
+        initClass(method.declaringType());
+        int csm = csMethod(Contexts.EMPTY, method);
+        addReachable(csm);
+        return csm;
+    }
+
+    /** Initialises {@code type} as the JVM would: super classes first, then its {@code <clinit>}. */
+    public void initClass(int type) {
+        if (type < 0 || initialized.get(type)) {
+            return;
+        }
+        initialized.set(type);
+        if (program.isArray(type)) {
+            return;
+        }
+        if (!program.isInterface(type)) {
+            initClass(program.superClass(type));
+        }
+        JMethod clinit = program.clinit(type);
+        if (clinit != null) {
+            addReachable(csMethod(Contexts.EMPTY, clinit));
+        }
+    }
+
+    /** The IR of {@code m}, built on first request: a plugin's body, else the bytecode, else a plugin's model. */
+    public MethodIR ir(JMethod m) {
+        MethodIR ir = m.ir();
+        if (ir == null) {
+            for (Plugin p : plugins) {
+                ir = p.body(m);
+                if (ir != null) {
+                    break;
+                }
+            }
+            if (ir == null) {
+                var code = program.code(m);
+                if (code != null) {
+                    ir = irBuilder.build(m, code);
+                }
+            }
+            if (ir == null) {
+                for (Plugin p : plugins) {
+                    ir = p.bodyWithoutCode(m);
+                    if (ir != null) {
+                        break;
+                    }
+                }
+            }
+            if (ir == null) {
+                ir = new MethodIR.Builder(m).build();
+            }
+            m.setIr(ir);
+        }
+        return ir;
+    }
+
+    /** Makes a context-sensitive method reachable and instantiates its statements. */
+    public void addReachable(int csm) {
+        if (reachableCs.get(csm)) {
+            return;
+        }
+        reachableCs.set(csm);
+        JMethod m = methodOf(csm);
+        MethodIR ir = ir(m);
+        if (!reachable.get(m.id())) {
+            reachable.set(m.id());
+            reachableOrder.add(m.id());
+            for (Stmt s : ir.stmts) {
+                if (s instanceof Invoke inv && inv.id < 0) {
+                    inv.id = callSites.size();
+                    callSites.add(inv);
+                    callSiteCaller.add(m.id());
+                }
+            }
+            for (Plugin p : plugins) {
+                p.onNewMethod(m);
+            }
+        }
+        for (Plugin p : plugins) {
+            p.onNewCSMethod(csm);
+        }
+        int ctx = csmCtx.get(csm);
+        for (Stmt s : ir.stmts) {
+            switch (s.kind) {
+                case Stmt.NEW: {
+                    New n = (New) s;
+                    if (n.what == New.Kind.NEW) {
+                        initClass(n.type);
+                    }
+                    if (n.lhs >= 0) {
+                        int site = heap.objectOf(m, n);
+                        int o = csObject(selector.heapContext(ctx, m, site), site);
+                        addPointsTo(varPointer(csm, n.lhs), o);
+                    }
+                    break;
+                }
+                case Stmt.COPY: {
+                    Copy c = (Copy) s;
+                    addEdge(varPointer(csm, c.rhs), varPointer(csm, c.lhs), c.filter);
+                    break;
+                }
+                case Stmt.CAST: {
+                    Cast c = (Cast) s;
+                    addEdge(varPointer(csm, c.rhs), varPointer(csm, c.lhs), c.filter);
+                    break;
+                }
+                case Stmt.LOAD_STATIC: {
+                    FieldAccess fa = (FieldAccess) s;
+                    initClass(program.type(fa.field.owner()));
+                    if (fa.var >= 0) {
+                        addEdge(staticPointer(fa.field.id()), varPointer(csm, fa.var), null);
+                    }
+                    break;
+                }
+                case Stmt.STORE_STATIC: {
+                    FieldAccess fa = (FieldAccess) s;
+                    initClass(program.type(fa.field.owner()));
+                    if (fa.var >= 0) {
+                        addEdge(varPointer(csm, fa.var), staticPointer(fa.field.id()), null);
+                    }
+                    break;
+                }
+                case Stmt.INVOKE: {
+                    Invoke inv = (Invoke) s;
+                    if (inv.opcode == Opcodes.INVOKESTATIC) {
+                        JMethod target = resolve(inv);
+                        if (target != null && target.isStatic()) {
+                            initClass(target.declaringType());
+                            addCallEdge(csm, inv, csMethod(selector.staticCall(ctx, inv.id, target), target));
+                        }
+                    }
+                    break;
+                }
+                default:
+                    break; // instance accesses and calls wait for their base's objects
+            }
+        }
+    }
+
+    private JMethod resolve(Invoke inv) {
+        if (!inv.resolvedDone) {
+            inv.resolved = program.resolveMethod(inv.owner, inv.name, inv.desc, inv.itf);
+            inv.resolvedDone = true;
+        }
+        return inv.resolved;
+    }
+
+    /** Adds the call edge (if new) and its parameter, return and exception edges. */
+    public void addCallEdge(int callerCsm, Invoke inv, int calleeCsm) {
+        int csSite = csCallSites.get(LongIntMap.key(callerCsm, inv.id));
+        if (csSite < 0) {
+            csSite = csCallSites.size();
+            csCallSites.put(LongIntMap.key(callerCsm, inv.id), csSite);
+        }
+        long edge = LongIntMap.key(csSite, calleeCsm);
+        if (csEdges.get(edge) >= 0) {
+            return;
+        }
+        csEdges.put(edge, 1);
+        csEdgeCount++;
+        int callee = csmMethod.get(calleeCsm);
+        long ci = LongIntMap.key(inv.id, callee);
+        if (ciEdges.get(ci) < 0) {
+            ciEdges.put(ci, 1);
+            ciEdgeList.add(inv.id);
+            ciEdgeList.add(callee);
+        }
+        addReachable(calleeCsm);
+        MethodIR cir = program.method(callee).ir();
+        int n = Math.min(inv.args.length, cir.paramVars.length);
+        for (int k = 0; k < n; k++) {
+            int a = inv.args[k];
+            int pv = cir.paramVars[k];
+            if (a >= 0 && pv >= 0) {
+                addEdge(varPointer(callerCsm, a), varPointer(calleeCsm, pv), null);
+            }
+        }
+        if (inv.lhs >= 0 && cir.retVar >= 0) {
+            addEdge(varPointer(calleeCsm, cir.retVar), varPointer(callerCsm, inv.lhs), null);
+        }
+        if (inv.exception >= 0 && cir.throwVar >= 0) {
+            addEdge(varPointer(calleeCsm, cir.throwVar), varPointer(callerCsm, inv.exception), null);
+        }
+        for (Plugin p : plugins) {
+            p.onNewCallEdge(inv.id, callerCsm, calleeCsm);
+        }
+    }
+
+    // ------------------------------------------------------------------ fixpoint
+
+    /** Propagates until nothing changes. */
+    public void solve() {
+        for (Plugin p : plugins) {
+            p.onStart();
+        }
+        PointsToSet.IntBuffer diffBuf = new PointsToSet.IntBuffer(256);
+        while (qSize > 0) {
+            int p = queue[qHead];
+            qHead = (qHead + 1) % queue.length;
+            qSize--;
+            queued[p] = false;
+            PointsToSet pend = pending[p];
+            pending[p] = null;
+            if (pend == null) {
+                continue;
+            }
+            diffBuf.n = 0;
+            if (pts[p].addAllDiff(pend, diffBuf) == 0) {
+                continue;
+            }
+            int[] diff = diffBuf.toArray();
+            int[] s = succ[p];
+            int sn = succCount[p];
+            TypeFilter[] filters = succFilter[p];
+            for (int i = 0; i < sn; i++) {
+                int dst = s[i];
+                TypeFilter f = filters == null ? null : filters[i];
+                PointsToSet dstPts = pts[dst];
+                for (int o : diff) {
+                    if ((f == null || f.accepts(csObjType[o], program)) && !dstPts.contains(o)) {
+                        addPointsTo(dst, o);
+                    }
+                }
+            }
+            if (ptrKind[p] == VAR) {
+                onNewVarObjects(ptrA[p], ptrB[p], diff);
+            }
+            for (Plugin pl : plugins) {
+                pl.onNewPointsTo(p, diff);
+            }
+        }
+        for (Plugin p : plugins) {
+            p.onFinish();
+        }
+    }
+
+    private void onNewVarObjects(int csm, int var, int[] objs) {
+        MethodIR ir = program.method(csmMethod.get(csm)).ir();
+        int[] uses = ir.uses(var);
+        if (uses.length == 0) {
+            return;
+        }
+        for (int u : uses) {
+            Stmt s = ir.stmts[u];
+            switch (s.kind) {
+                case Stmt.LOAD_FIELD:
+                case Stmt.LOAD_ARRAY: {
+                    FieldAccess fa = (FieldAccess) s;
+                    int dst = varPointer(csm, fa.var);
+                    int f = fa.field.id();
+                    for (int o : objs) {
+                        addEdge(fieldPointer(o, f), dst, null);
+                    }
+                    break;
+                }
+                case Stmt.STORE_FIELD:
+                case Stmt.STORE_ARRAY: {
+                    FieldAccess fa = (FieldAccess) s;
+                    int src = varPointer(csm, fa.var);
+                    int f = fa.field.id();
+                    for (int o : objs) {
+                        addEdge(src, fieldPointer(o, f), null);
+                    }
+                    break;
+                }
+                case Stmt.INVOKE:
+                    instanceCall(csm, (Invoke) s, objs);
+                    break;
+                default:
+                    break;
+            }
+        }
+    }
+
+    private void instanceCall(int csm, Invoke inv, int[] receivers) {
+        JMethod resolved = resolve(inv);
+        if (resolved == null) {
+            return;
+        }
+        boolean dynamic = inv.isDynamicDispatch();
+        JMethod special = dynamic ? null : (resolved.isAbstract() || resolved.isStatic() ? null : resolved);
+        if (!dynamic && special == null) {
+            return;
+        }
+        int ctx = csmCtx.get(csm);
+        for (int o : receivers) {
+            JMethod target = dynamic ? program.dispatch(csObjType[o], resolved) : special;
+            if (target == null) {
+                continue;
+            }
+            int calleeCsm = csMethod(selector.instanceCall(ctx, inv.id, o, target), target);
+            addReachable(calleeCsm);
+            MethodIR cir = target.ir();
+            if (cir.thisVar >= 0) {
+                addPointsTo(varPointer(calleeCsm, cir.thisVar), o);
+            }
+            addCallEdge(csm, inv, calleeCsm);
+        }
+    }
+
+    // ------------------------------------------------------------------ results
+
+    public boolean isReachable(JMethod m) {
+        return reachable.get(m.id());
+    }
+
+    /** Reachable methods, in discovery order. */
+    public IntList reachableMethods() {
+        return reachableOrder;
+    }
+
+    public boolean isReachableCs(int csm) {
+        return reachableCs.get(csm);
+    }
+
+    /** Every call site of a reachable method, by call-site index. */
+    public List<Invoke> callSites() {
+        return callSites;
+    }
+
+    /** The method containing call site {@code id}. */
+    public JMethod callerOf(int callSite) {
+        return program.method(callSiteCaller.get(callSite));
+    }
+
+    /** Context-insensitive call edges as pairs {@code callSite, calleeMethod}. */
+    public IntList callEdges() {
+        return ciEdgeList;
+    }
+
+    public int csCallEdgeCount() {
+        return csEdgeCount;
+    }
+
+    /** Looks up the pointer of a variable without creating it; -1 if absent. */
+    public int findVarPointer(int csMethod, int var) {
+        return varPtrs.get(LongIntMap.key(csMethod, var));
+    }
+
+    /** Every context-sensitive method of {@code m} that is reachable. */
+    public IntList csMethodsOf(JMethod m) {
+        IntList out = new IntList();
+        for (int c = 0; c < csmMethod.size(); c++) {
+            if (csmMethod.get(c) == m.id() && reachableCs.get(c)) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+}

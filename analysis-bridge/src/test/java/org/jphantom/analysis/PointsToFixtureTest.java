@@ -1,0 +1,67 @@
+package org.jphantom.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every fixture of {@code src/test/resources/pta}, analysed context-insensitively (and the
+ * context-sensitivity fixtures under every selector), against its in-source expectations and, where
+ * present, its sorted golden call edges {@code edges.expected}.
+ */
+class PointsToFixtureTest {
+    static final List<String> FEATURES = List.of("alloc", "assign", "fields", "statics", "arrays", "casts",
+            "dispatch", "defaults", "lambdas", "exceptions", "clinit", "natives");
+    static final List<String> CONTEXTS = List.of("ci", "1cfa", "2cfa", "1obj", "2obj", "1type", "2type");
+
+    @TempDir
+    Path tmp;
+
+    @TestFactory
+    Stream<DynamicTest> features() {
+        return FEATURES.stream().map(f -> DynamicTest.dynamicTest(f, () -> check(f, "ci")));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> contextSensitivity() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String f : List.of("fig1", "objsens")) {
+            for (String c : CONTEXTS) {
+                tests.add(DynamicTest.dynamicTest(f + " " + c, () -> check(f, c)));
+            }
+        }
+        return tests.stream();
+    }
+
+    static AnalysisResult analyze(Path tmp, String fixture, String context) throws IOException {
+        Path classes = PtaFixtures.compile(fixture, Files.createDirectories(tmp.resolve(fixture + "-" + context)));
+        return Analysis.run(AnalysisRequest.of(List.of(classes)).withMains(List.of(fixture + ".Main"))
+                .withContext(context));
+    }
+
+    private void check(String fixture, String context) throws IOException {
+        AnalysisResult r = analyze(tmp, fixture, context);
+        List<PtaFixtures.Expectation> exp = PtaFixtures.expectations(r, fixture);
+        assertFalse(exp.isEmpty(), "no Check.pts reached in " + fixture);
+        StringBuilder expected = new StringBuilder();
+        StringBuilder actual = new StringBuilder();
+        for (PtaFixtures.Expectation e : exp) {
+            expected.append(e.where()).append(": ").append(e.expected()).append('\n');
+            actual.append(e.where()).append(": ").append(e.actual()).append('\n');
+        }
+        assertEquals(expected.toString(), actual.toString(), fixture + " under " + context);
+        Path golden = PtaFixtures.resources().resolve(fixture).resolve("edges.expected");
+        if (Files.exists(golden)) {
+            assertEquals(Files.readString(golden), String.join("\n", PtaFixtures.applicationEdges(r, fixture)) + "\n");
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package org.jphantom.analysis;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.lang.JMethod;
+
+/**
+ * The points-to fixtures under {@code src/test/resources/pta/NAME}: compiled at test time with
+ * javax.tools (together with {@code check/Check.java}), analysed, and their in-source
+ * expectations ({@code Check.pts(value, "labels")}) read back.
+ */
+final class PtaFixtures {
+    private static final Pattern TAG = Pattern.compile("(?://|/\\*)\\s*@([\\w.-]+)");
+    private static final Pattern SITE = Pattern.compile("/(\\w+) (\\S+)@L(\\d+)#\\d+$");
+
+    private PtaFixtures() {
+    }
+
+    static Path resources() {
+        try {
+            return Path.of(PtaFixtures.class.getResource("/pta").toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static List<Path> sources(String fixture) {
+        try (Stream<Path> s = Files.walk(resources().resolve(fixture))) {
+            return s.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Compiles the fixture and {@code Check} into {@code out}; returns {@code out}. */
+    static Path compile(String fixture, Path out) {
+        List<String> args = new ArrayList<>(List.of("-d", out.toString(), "-g", "--release", "17", "-nowarn",
+                "-proc:none"));
+        sources(fixture).forEach(p -> args.add(p.toString()));
+        args.add(resources().resolve("check/Check.java").toString());
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        int rc = javac.run(null, null, null, args.toArray(new String[0]));
+        if (rc != 0) {
+            throw new IllegalStateException("javac failed on fixture " + fixture);
+        }
+        return out;
+    }
+
+    /** (source file's class, line) -> label, from {@code // @label} comments. */
+    static Map<String, String> tags(String fixture) {
+        Map<String, String> tags = new HashMap<>();
+        Path root = resources().resolve(fixture);
+        for (Path src : sources(fixture)) {
+            String cls = fixture + "/" + root.relativize(src).toString().replace(".java", "");
+            try {
+                List<String> lines = Files.readAllLines(src);
+                for (int i = 0; i < lines.size(); i++) {
+                    Matcher m = TAG.matcher(lines.get(i));
+                    if (m.find()) {
+                        tags.put(cls + ":" + (i + 1), m.group(1));
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return tags;
+    }
+
+    /** The label of an abstract object, as Check expectations spell it. */
+    static String label(AnalysisResult r, int obj, Map<String, String> tags) {
+        String d = r.describe(obj);
+        if (d.startsWith("\"") || d.startsWith("<main-")) {
+            return d;
+        }
+        if (d.startsWith("class ")) {
+            return "class:" + d.substring("class ".length());
+        }
+        Matcher m = SITE.matcher(d);
+        if (!m.find()) {
+            return d;
+        }
+        String type = m.group(2);
+        String simple = type.substring(type.lastIndexOf('.') + 1);
+        if (m.group(1).equals("abstract")) {
+            return "abstract:" + simple;
+        }
+        int method = r.heap().methodOf(obj);
+        if (method >= 0) {
+            String cls = r.program().typeName(r.program().method(method).declaringType());
+            int dollar = cls.indexOf('$');
+            String outer = dollar < 0 ? cls : cls.substring(0, dollar);
+            String tag = tags.get(outer + ":" + m.group(3));
+            if (tag == null) {
+                // a top-level class declared in another class's source file
+                for (Map.Entry<String, String> e : tags.entrySet()) {
+                    if (e.getKey().endsWith(":" + m.group(3)) && outer.startsWith(e.getKey().substring(0,
+                            e.getKey().lastIndexOf('/') + 1))) {
+                        tag = e.getValue();
+                    }
+                }
+            }
+            if (tag != null) {
+                return tag;
+            }
+        }
+        return simple;
+    }
+
+    /** One reachable {@code Check.pts} call: where it is, what it expects, what the analysis found. */
+    record Expectation(String where, String expected, String actual) {
+    }
+
+    static List<Expectation> expectations(AnalysisResult r, String fixture) {
+        Map<String, String> tags = tags(fixture);
+        String context = r.solver().selector().name();
+        List<Expectation> out = new ArrayList<>();
+        for (Invoke inv : r.solver().callSites()) {
+            if (!inv.owner.equals("check/Check") || !inv.name.equals("pts")) {
+                continue;
+            }
+            JMethod caller = r.solver().callerOf(inv.id);
+            BitSet labelObjs = r.pointsTo(caller, inv.args[1]);
+            String raw = labelObjs.isEmpty() ? "?" : r.describe(labelObjs.nextSetBit(0));
+            raw = raw.substring(1, raw.length() - 1).replace("\\\"", "\"");
+            String expected = select(raw, context);
+            TreeSet<String> actual = new TreeSet<>();
+            BitSet pt = r.pointsTo(caller, inv.args[0]);
+            for (int o = pt.nextSetBit(0); o >= 0; o = pt.nextSetBit(o + 1)) {
+                actual.add(label(r, o, tags));
+            }
+            out.add(new Expectation(caller.signature(r.program()) + " line " + inv.line,
+                    String.join(" ", new TreeSet<>(Arrays.asList(expected.trim().split("\\s+"))).stream()
+                            .filter(s -> !s.isEmpty()).toList()),
+                    String.join(" ", actual)));
+        }
+        return out;
+    }
+
+    /** {@code "a b | 1cfa,2cfa: a"}: the labels expected under {@code context}. */
+    static String select(String raw, String context) {
+        String[] parts = raw.split("\\|");
+        for (int i = 1; i < parts.length; i++) {
+            int colon = parts[i].indexOf(':');
+            for (String c : parts[i].substring(0, colon).split(",")) {
+                if (c.trim().equals(context)) {
+                    return parts[i].substring(colon + 1);
+                }
+            }
+        }
+        return parts[0];
+    }
+
+    /** Call edges whose caller is in the fixture's package, without the calls of Check. */
+    static List<String> applicationEdges(AnalysisResult r, String fixture) {
+        String prefix = "<" + fixture + ".";
+        return r.callEdges().stream().filter(e -> e.startsWith(prefix) && !e.contains("<check.Check")).toList();
+    }
+}

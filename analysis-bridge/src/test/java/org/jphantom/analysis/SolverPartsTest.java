@@ -1,0 +1,75 @@
+package org.jphantom.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.TreeSet;
+import org.jphantom.analysis.pta.context.Contexts;
+import org.jphantom.analysis.pta.solver.PointsToSet;
+import org.jphantom.analysis.util.LongIntMap;
+import org.junit.jupiter.api.Test;
+
+/** The solver's data structures on their own. */
+class SolverPartsTest {
+    @Test
+    void pointsToSetStaysASetAcrossItsTwoRepresentations() {
+        PointsToSet s = new PointsToSet();
+        TreeSet<Integer> model = new TreeSet<>();
+        long seed = 42;
+        for (int i = 0; i < 5000; i++) {
+            seed = seed * 6364136223846793005L + 1442695040888963407L;
+            int o = (int) ((seed >>> 33) % (i < 100 ? 40 : 100_000));
+            assertEquals(model.add(o), s.add(o), "add " + o);
+            assertEquals(model.size(), s.size());
+        }
+        for (int o = 0; o < 100_000; o += 7) {
+            assertEquals(model.contains(o), s.contains(o));
+        }
+        assertArrayEquals(model.stream().mapToInt(Integer::intValue).toArray(), s.toSortedArray());
+    }
+
+    @Test
+    void addAllDiffReportsExactlyTheNewElements() {
+        PointsToSet a = new PointsToSet();
+        PointsToSet b = new PointsToSet();
+        for (int i = 0; i < 50; i++) {
+            a.add(i * 3);
+            b.add(i * 2 + 1000);
+        }
+        b.add(3);
+        PointsToSet.IntBuffer diff = new PointsToSet.IntBuffer(4);
+        assertEquals(50, a.addAllDiff(b, diff));
+        assertEquals(50, diff.n);
+        assertEquals(0, a.addAllDiff(b, new PointsToSet.IntBuffer(4)));
+        assertTrue(a.contains(1098));
+        assertFalse(a.contains(1099));
+    }
+
+    @Test
+    void contextsAreInternedAndTruncatedToTheirLastElements() {
+        Contexts c = new Contexts();
+        int a = c.append(Contexts.EMPTY, 7, 2);
+        int ab = c.append(a, 8, 2);
+        int bc = c.append(ab, 9, 2);
+        assertArrayEquals(new int[] {8, 9}, c.elements(bc));
+        assertEquals(c.append(c.append(Contexts.EMPTY, 8, 2), 9, 2), bc);
+        assertEquals(Contexts.EMPTY, c.append(bc, 5, 0));
+        assertArrayEquals(new int[] {9}, c.elements(c.suffix(bc, 1)));
+        assertEquals(bc, c.suffix(bc, 3));
+    }
+
+    @Test
+    void longIntMapGrowsAndKeepsNegativeKeys() {
+        LongIntMap m = new LongIntMap(2);
+        for (int i = -500; i < 500; i++) {
+            m.put(LongIntMap.key(i, -i), i + 500);
+        }
+        for (int i = -500; i < 500; i++) {
+            assertEquals(i + 500, m.get(LongIntMap.key(i, -i)));
+        }
+        assertEquals(-1, m.get(LongIntMap.key(1, 1)));
+        assertEquals(1000, m.size());
+    }
+}

@@ -1,0 +1,24 @@
+package arrays;
+
+import check.Check;
+
+public class Main {
+    public static void main(String[] args) {
+        Object[] a = new Object[2]; // @a
+        Object[] b = new Object[2]; // @b
+        a[0] = new Object(); // @x
+        b[1] = new Object(); // @y
+        Check.pts(a[1], "x");
+        Check.pts(b[0], "y");
+        Object[][] grid = new Object[2][3]; // @grid
+        Check.pts(grid, "grid");
+        Check.pts(grid[0], "grid");
+        grid[1][2] = "cell";
+        Check.pts(grid[0][0], "\"cell\"");
+        Object[] c = new Object[2]; // @c
+        System.arraycopy(a, 0, c, 0, 2);
+        Check.pts(c[0], "x");
+        Object[] d = a.clone();
+        Check.pts(d, "a");
+    }
+}

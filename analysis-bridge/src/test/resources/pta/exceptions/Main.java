@@ -1,0 +1,47 @@
+package exceptions;
+
+import check.Check;
+
+public class Main {
+    static class Oops extends RuntimeException {
+    }
+
+    static class Other extends RuntimeException {
+    }
+
+    static void fail(boolean which) {
+        if (which) {
+            throw new Oops(); // @oops
+        }
+        throw new Other(); // @other
+    }
+
+    static void passOn(boolean which) {
+        fail(which);
+    }
+
+    public static void main(String[] args) {
+        try {
+            passOn(args.length > 0);
+        } catch (Oops e) {
+            Check.pts(e, "oops");
+        } catch (RuntimeException e) {
+            Check.pts(e, "other");
+        }
+        try {
+            try {
+                fail(true);
+            } finally {
+                args = null;
+            }
+        } catch (Throwable t) {
+            Check.pts(t, "oops other");
+        }
+        try {
+            Object o = new Object();
+            o.hashCode();
+        } catch (IllegalStateException e) {
+            Check.pts(e, "");
+        }
+    }
+}

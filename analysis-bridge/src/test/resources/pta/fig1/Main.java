@@ -1,0 +1,19 @@
+package fig1;
+
+import check.Check;
+
+/** Figure 1 of seed 004 (Lu, He, Xue: Selective Context-Sensitivity for k-CFA with CFL-Reachability). */
+public class Main {
+    static Object m(Object n) {
+        return n;
+    }
+
+    public static void main(String[] args) {
+        Object w1 = new Object(); // @o1
+        Object w2 = new Object(); // @o2
+        Object v1 = m(w1); // c1
+        Object v2 = m(w2); // c2
+        Check.pts(v1, "o1 o2 | 1cfa,2cfa: o1");
+        Check.pts(v2, "o1 o2 | 1cfa,2cfa: o2");
+    }
+}

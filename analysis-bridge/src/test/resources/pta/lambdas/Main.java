@@ -1,0 +1,47 @@
+package lambdas;
+
+import check.Check;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+public class Main {
+    static class Box {
+        final Object content;
+
+        Box(Object content) {
+            this.content = content;
+        }
+
+        Object get() {
+            return content;
+        }
+    }
+
+    static class Made {
+        final Object content;
+
+        Made(Object content) {
+            this.content = content;
+        }
+    }
+
+    static Object wrap(Object o) {
+        return o;
+    }
+
+    public static void main(String[] args) {
+        Object captured = new Object(); // @cap
+        Supplier<Object> s = () -> captured;
+        Check.pts(s.get(), "cap");
+        Function<Object, Object> f = Main::wrap;
+        Check.pts(f.apply(new Object() /* @arg */), "arg");
+        Box box = new Box(new Object()); // @inbox
+        Supplier<Object> bound = box::get;
+        Check.pts(bound.get(), "inbox");
+        Function<Object, Made> ctor = Made::new;
+        Made made = ctor.apply("made");
+        Check.pts(made.content, "\"made\"");
+        Runnable r = () -> Check.pts(captured, "cap");
+        r.run();
+    }
+}

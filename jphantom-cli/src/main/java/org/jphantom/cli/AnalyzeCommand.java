@@ -1,0 +1,108 @@
+package org.jphantom.cli;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.jphantom.JphantomException;
+import org.jphantom.analysis.Analysis;
+import org.jphantom.analysis.AnalysisRequest;
+import org.jphantom.analysis.AnalysisResult;
+import org.jphantom.analysis.output.Dumps;
+import org.jphantom.analysis.pta.context.Selectors;
+
+/** {@code jphantom analyze}: options in, the analysis library called, a summary and dumps out. */
+final class AnalyzeCommand {
+    private AnalyzeCommand() {
+    }
+
+    private static Options options() {
+        Options o = new Options();
+        o.addOption(Option.builder("cp").longOpt("classpath").hasArg().argName("PATH")
+                .desc("libraries (jars or class directories, separated by '" + File.pathSeparator
+                        + "'; repeatable): analysed, not counted as application").build());
+        o.addOption(Option.builder().longOpt("release").hasArg().argName("N")
+                .desc("analyse with the API of JDK N from ct.sym (no JDK method bodies); default: the running JDK").build());
+        o.addOption(Option.builder().longOpt("main").hasArg().argName("CLASS")
+                .desc("entry class (repeatable); default: every main(String[]) of the program").build());
+        o.addOption(Option.builder().longOpt("context").hasArg().argName("KIND")
+                .desc("context sensitivity: " + Selectors.NAMES + " (default ci)").build());
+        o.addOption(Option.builder().longOpt("missing").hasArg().argName("MODE")
+                .desc("incomplete programs: 'skip' leaves out methods referencing missing types (Doop);"
+                        + " 'ignore' (default) analyses them, unresolved calls have no target").build());
+        o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
+                .desc("write reachable-methods.txt, call-edges.txt and stats.json to DIR").build());
+        o.addOption(Option.builder("q").longOpt("quiet").desc("print nothing but errors").build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    static int execute(String[] args, PrintStream out, PrintStream err) throws ParseException {
+        Options options = options();
+        CommandLine cl = new DefaultParser().parse(options, args);
+        if (cl.hasOption("h")) {
+            new HelpFormatter().printHelp(new java.io.PrintWriter(out, true), 100,
+                    "jphantom analyze PROGRAM... [-cp LIB...] [--release N] [--main CLASS] [--context KIND] [--out DIR]",
+                    "Runs a whole-program points-to analysis with an on-the-fly call graph over PROGRAM (a complemented"
+                            + " jar, typically), its class path and the JDK read as class files.", options, 2, 4, "");
+            return Main.OK;
+        }
+        for (String single : List.of("release", "context", "out", "missing")) {
+            String[] values = cl.getOptionValues(single);
+            if (values != null && values.length > 1) {
+                throw new ParseException("option --" + single + " given " + values.length + " times");
+            }
+        }
+        if (cl.getArgList().isEmpty()) {
+            throw new ParseException("no program given: jphantom analyze PROGRAM... [options]");
+        }
+        List<Path> program = cl.getArgList().stream().map(Path::of).toList();
+        List<Path> cp = new ArrayList<>();
+        if (cl.getOptionValues("cp") != null) {
+            for (String v : cl.getOptionValues("cp")) {
+                for (String p : v.split(java.util.regex.Pattern.quote(File.pathSeparator))) {
+                    if (!p.isEmpty()) {
+                        cp.add(Path.of(p));
+                    }
+                }
+            }
+        }
+        OptionalInt release = OptionalInt.empty();
+        if (cl.hasOption("release")) {
+            try {
+                release = OptionalInt.of(Integer.parseInt(cl.getOptionValue("release")));
+            } catch (NumberFormatException e) {
+                throw new ParseException("--release needs a number, not '" + cl.getOptionValue("release") + "'");
+            }
+        }
+        String missing = cl.getOptionValue("missing", "ignore");
+        if (!missing.equals("skip") && !missing.equals("ignore")) {
+            throw new ParseException("--missing takes skip or ignore, not '" + missing + "'");
+        }
+        List<String> mains = cl.getOptionValues("main") == null ? List.of() : List.of(cl.getOptionValues("main"));
+        Path outDir = cl.hasOption("out") ? Path.of(cl.getOptionValue("out")) : null;
+        if (outDir != null && Files.exists(outDir) && !Files.isDirectory(outDir)) {
+            throw JphantomException.input("--out " + outDir + " is a file; give a directory");
+        }
+        AnalysisRequest request = AnalysisRequest.of(program).withClasspath(cp).withRelease(release)
+                .withMains(mains).withContext(cl.getOptionValue("context", "ci"))
+                .withSkipMissing(missing.equals("skip"));
+        AnalysisResult result = Analysis.run(request);
+        if (outDir != null) {
+            Dumps.write(result, outDir);
+        }
+        if (!cl.hasOption("q")) {
+            err.println(result.summary());
+        }
+        return Main.OK;
+    }
+}

@@ -1,0 +1,79 @@
+package org.jphantom.cli;
+
+import static org.jphantom.cli.CliFixture.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code jphantom analyze}: dumps, the summary line, and one-line errors for bad options. */
+class AnalyzeCommandTest {
+    @TempDir
+    Path dir;
+    Path jar;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        Map<String, byte[]> classes = CliFixture.compile(dir, Map.of("app/Main.java", """
+                package app;
+                public class Main {
+                    interface Shape { Object area(); }
+                    static class Square implements Shape { public Object area() { return new Object(); } }
+                    static class Circle implements Shape { public Object area() { return new Object(); } }
+                    public static void main(String[] args) {
+                        Shape s = args.length > 0 ? new Square() : new Circle();
+                        s.area();
+                    }
+                }
+                """));
+        jar = CliFixture.jar(dir.resolve("app.jar"), classes);
+    }
+
+    @Test
+    void writesSortedDumpsAndASummary() throws IOException {
+        Path out = dir.resolve("out");
+        CliFixture.Run r = run("analyze", jar.toString(), "--main", "app.Main", "--out", out.toString()).expect(Main.OK);
+        List<String> err = r.err().lines().toList();
+        assertEquals(1, err.size(), r.err());
+        assertTrue(err.get(0).startsWith("analyze (ci): "), r.err());
+        List<String> edges = Files.readAllLines(out.resolve("call-edges.txt"));
+        assertEquals(edges.stream().sorted().toList(), edges);
+        assertTrue(edges.contains("<app.Main: void main(java.lang.String[])>/2 -> <app.Main$Circle: java.lang.Object area()>"),
+                edges::toString);
+        assertTrue(edges.contains("<app.Main: void main(java.lang.String[])>/2 -> <app.Main$Square: java.lang.Object area()>"),
+                edges::toString);
+        assertTrue(Files.readAllLines(out.resolve("reachable-methods.txt"))
+                .contains("<app.Main$Square: java.lang.Object area()>"));
+        String stats = Files.readString(out.resolve("stats.json"));
+        assertTrue(stats.contains("\"polymorphicCallSites\" : "), stats);
+        assertTrue(stats.contains("\"applicationReachableMethods\" : 5"), stats);
+    }
+
+    @Test
+    void everyContextSensitivityRuns() {
+        for (String c : List.of("ci", "1cfa", "2cfa", "1obj", "2obj", "1type", "2type")) {
+            CliFixture.Run r = run("analyze", jar.toString(), "--context", c, "-q").expect(Main.OK);
+            assertEquals("", r.err());
+        }
+    }
+
+    @Test
+    void badOptionsAreOneLineErrors() throws IOException {
+        run("analyze").expect(Main.USAGE).expectOneLineError("no program given");
+        run("analyze", jar.toString(), "--context", "9obj").expect(Main.USAGE).expectOneLineError("9obj");
+        run("analyze", jar.toString(), "--main", "app.Nope").expect(Main.USAGE).expectOneLineError("app.Nope");
+        run("analyze", jar.toString(), "--missing", "maybe").expect(Main.USAGE).expectOneLineError("--missing");
+        run("analyze", dir.resolve("none.jar").toString()).expect(Main.USAGE).expectOneLineError("none.jar");
+        Path file = Files.writeString(dir.resolve("file"), "x");
+        run("analyze", jar.toString(), "--out", file.toString()).expect(Main.USAGE).expectOneLineError("is a file");
+        assertFalse(Files.exists(dir.resolve("out")));
+    }
+}
