@@ -55,14 +55,13 @@ public final class ConstraintExtractor {
             if (m.instructions.size() == 0) {
                 continue;
             }
-            MethodFlow flow;
             try {
-                flow = MethodFlow.compute(cn.name, m, cn.version & 0xFFFF);
+                method(cn, m, MethodFlow.compute(cn.name, m, cn.version & 0xFFFF));
             } catch (AnalyzerException | RuntimeException e) {
+                // Code the verifier itself would reject (stack underflow, bad local, ...).
                 throw JphantomException.input(Names.javaName(cn.name) + "." + m.name + m.desc
-                        + ": cannot follow the bytecode of this method (" + e.getMessage() + ")", e);
+                        + ": cannot follow the bytecode of this method (" + e + ")", e);
             }
-            method(cn, m, flow);
         }
     }
 
