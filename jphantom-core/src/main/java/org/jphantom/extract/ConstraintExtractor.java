@@ -57,6 +57,8 @@ public final class ConstraintExtractor {
             }
             try {
                 method(cn, m, MethodFlow.compute(cn.name, m, cn.version & 0xFFFF));
+            } catch (JphantomException e) {
+                throw e;
             } catch (AnalyzerException | RuntimeException e) {
                 // Code the verifier itself would reject (stack underflow, bad local, ...).
                 throw JphantomException.input(Names.javaName(cn.name) + "." + m.name + m.desc
