@@ -11,7 +11,7 @@ import java.util.Arrays;
  */
 public final class PointsToSet {
     /** Array sets this large become bit sets whatever their spread. */
-    private static final int MAX_ARRAY = 1024;
+    private static final int MAX_ARRAY = 256;
 
     private int[] elems; // sorted, array mode
     private long[] words; // bit-set mode
@@ -114,7 +114,7 @@ public final class PointsToSet {
 
     private void ensureWords(int w) {
         if (w < base) {
-            int grow = Math.max(base - w, words.length >> 2);
+            int grow = Math.max(base - w, words.length >> 1);
             int newBase = Math.max(0, base - grow);
             long[] n = new long[words.length + (base - newBase)];
             System.arraycopy(words, 0, n, base - newBase, words.length);
@@ -122,7 +122,7 @@ public final class PointsToSet {
             base = newBase;
         } else {
             int need = w - base + 1;
-            words = Arrays.copyOf(words, Math.max(need, words.length + (words.length >> 2)));
+            words = Arrays.copyOf(words, Math.max(need, words.length + (words.length >> 1)));
         }
     }
 
