@@ -8,7 +8,7 @@ public class Main {
         Object y = x;
         Check.pts(y, "o1");
         // The same local slot, reused for an unrelated value: a different variable.
-        x = new StringBuilder(); // @o2
+        x = new Object[1]; // @o2
         Check.pts(x, "o2");
         Object z = args.length > 0 ? new Object() /* @o3 */ : y;
         Check.pts(z, "o1 o3");

@@ -11,9 +11,9 @@ public class Main {
 
     static void fail(boolean which) {
         if (which) {
-            throw new Oops(); // @oops
+            throw new Oops(); // exception objects are one per type
         }
-        throw new Other(); // @other
+        throw new Other();
     }
 
     static void passOn(boolean which) {
@@ -24,9 +24,9 @@ public class Main {
         try {
             passOn(args.length > 0);
         } catch (Oops e) {
-            Check.pts(e, "oops");
+            Check.pts(e, "merged:Main$Oops");
         } catch (RuntimeException e) {
-            Check.pts(e, "other");
+            Check.pts(e, "merged:Main$Other");
         }
         try {
             try {
@@ -35,7 +35,7 @@ public class Main {
                 args = null;
             }
         } catch (Throwable t) {
-            Check.pts(t, "oops other");
+            Check.pts(t, "merged:Main$Oops merged:Main$Other");
         }
         try {
             Object o = new Object();

@@ -43,6 +43,11 @@ public final class Analysis {
      *     program without any main method
      */
     public static AnalysisResult run(AnalysisRequest request) {
+        return run(request, List.of());
+    }
+
+    /** Runs the analysis with extra plugins (progress reporting, say), called after the built-in ones. */
+    public static AnalysisResult run(AnalysisRequest request, List<Plugin> extraPlugins) {
         long start = System.nanoTime();
         Selectors.of(request.context(), new Contexts(), null); // an unknown name fails before any reading
         try (JdkImage jdk = JdkImage.open(request.release());
@@ -68,7 +73,8 @@ public final class Analysis {
                 return b != null ? b : libBytes.find(name);
             }, Set.copyOf(programInfo.keySet()));
 
-            AllocationSiteHeap heap = new AllocationSiteHeap(program);
+            boolean insensitive = Selectors.of(request.context(), new Contexts(), null).name().equals("ci");
+            AllocationSiteHeap heap = new AllocationSiteHeap(program, !insensitive);
             Contexts contexts = new Contexts();
             List<Plugin> plugins = new ArrayList<>();
             MissingTypes missing = request.skipMissing() ? new MissingTypes() : null;
@@ -77,6 +83,7 @@ public final class Analysis {
             }
             plugins.add(new NativeModel());
             plugins.add(new PhantomModel());
+            plugins.addAll(extraPlugins);
             Solver solver = new Solver(program, heap, contexts, plugins);
             solver.setSelector(Selectors.of(request.context(), contexts, solver));
 

@@ -18,6 +18,8 @@ import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.ir.New;
+import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.lang.JMethod;
 
 /**
@@ -86,8 +88,12 @@ final class PtaFixtures {
     /** The label of an abstract object, as Check expectations spell it. */
     static String label(AnalysisResult r, int obj, Map<String, String> tags) {
         String d = r.describe(obj);
-        if (d.startsWith("\"") || d.startsWith("<main-")) {
+        if (d.startsWith("\"") || d.startsWith("<main-") || d.equals("<string constants>")) {
             return d;
+        }
+        if (d.startsWith("<merged ")) {
+            String t = d.substring("<merged ".length(), d.length() - 1);
+            return "merged:" + t.substring(t.lastIndexOf('.') + 1);
         }
         if (d.startsWith("class ")) {
             return "class:" + d.substring("class ".length());
@@ -136,9 +142,12 @@ final class PtaFixtures {
                 continue;
             }
             JMethod caller = r.solver().callerOf(inv.id);
-            BitSet labelObjs = r.pointsTo(caller, inv.args[1]);
-            String raw = labelObjs.isEmpty() ? "?" : r.describe(labelObjs.nextSetBit(0));
-            raw = raw.substring(1, raw.length() - 1).replace("\\\"", "\"");
+            String raw = "?";
+            for (Stmt st : caller.ir().stmts) {
+                if (st instanceof New n && n.lhs == inv.args[1] && n.constant != null) {
+                    raw = n.constant;
+                }
+            }
             String expected = select(raw, context);
             TreeSet<String> actual = new TreeSet<>();
             BitSet pt = r.pointsTo(caller, inv.args[0]);

@@ -31,20 +31,21 @@ class SolverPartsTest {
     }
 
     @Test
-    void addAllDiffReportsExactlyTheNewElements() {
-        PointsToSet a = new PointsToSet();
-        PointsToSet b = new PointsToSet();
-        for (int i = 0; i < 50; i++) {
-            a.add(i * 3);
-            b.add(i * 2 + 1000);
+    void denseSetsBecomeBitSetsAndStayCorrect() {
+        PointsToSet s = new PointsToSet();
+        for (int i = 0; i < 3000; i++) {
+            assertTrue(s.add(5000 - i));
         }
-        b.add(3);
-        PointsToSet.IntBuffer diff = new PointsToSet.IntBuffer(4);
-        assertEquals(50, a.addAllDiff(b, diff));
-        assertEquals(50, diff.n);
-        assertEquals(0, a.addAllDiff(b, new PointsToSet.IntBuffer(4)));
-        assertTrue(a.contains(1098));
-        assertFalse(a.contains(1099));
+        for (int i = 0; i < 3000; i++) {
+            assertFalse(s.add(5000 - i));
+        }
+        assertTrue(s.add(1));
+        assertTrue(s.add(90_000));
+        assertEquals(3002, s.size());
+        int[] a = s.toSortedArray();
+        assertEquals(1, a[0]);
+        assertEquals(2001, a[1]);
+        assertEquals(90_000, a[a.length - 1]);
     }
 
     @Test

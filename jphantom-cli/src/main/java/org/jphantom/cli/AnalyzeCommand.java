@@ -18,6 +18,7 @@ import org.jphantom.analysis.Analysis;
 import org.jphantom.analysis.AnalysisRequest;
 import org.jphantom.analysis.AnalysisResult;
 import org.jphantom.analysis.output.Dumps;
+import org.jphantom.analysis.pta.plugin.Progress;
 import org.jphantom.analysis.pta.context.Selectors;
 
 /** {@code jphantom analyze}: options in, the analysis library called, a summary and dumps out. */
@@ -42,6 +43,8 @@ final class AnalyzeCommand {
         o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
                 .desc("write reachable-methods.txt, call-edges.txt and stats.json to DIR").build());
         o.addOption(Option.builder("q").longOpt("quiet").desc("print nothing but errors").build());
+        o.addOption(Option.builder("v").longOpt("verbose")
+                .desc("print progress every 5 s, with the methods analysed in the most contexts").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
@@ -96,7 +99,9 @@ final class AnalyzeCommand {
         AnalysisRequest request = AnalysisRequest.of(program).withClasspath(cp).withRelease(release)
                 .withMains(mains).withContext(cl.getOptionValue("context", "ci"))
                 .withSkipMissing(missing.equals("skip"));
-        AnalysisResult result = Analysis.run(request);
+        List<org.jphantom.analysis.pta.plugin.Plugin> extra = cl.hasOption("q") ? List.of()
+                : List.of(new Progress(err, cl.hasOption("v"), 5000));
+        AnalysisResult result = Analysis.run(request, extra);
         if (outDir != null) {
             Dumps.write(result, outDir);
         }

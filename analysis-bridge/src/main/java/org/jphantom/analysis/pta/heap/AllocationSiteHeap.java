@@ -11,9 +11,16 @@ import org.jphantom.analysis.lang.Signatures;
 import org.jphantom.analysis.util.IntList;
 
 /**
- * The allocation-site abstraction: one abstract object per allocation statement, except that a
- * string constant is one object per distinct value and a class constant one object per type (the
- * JVM interns both), shared with the objects {@code getClass()} returns.
+ * The allocation-site abstraction: one abstract object per allocation statement, except for
+ * <ul>
+ *   <li>string constants: one object per distinct value (the JVM interns them), or one object for
+ *       all of them when {@code mergeStringConstants};
+ *   <li>class constants: one object per type, shared with the objects {@code getClass()} returns;
+ *   <li>objects of {@code String}, {@code StringBuilder}, {@code StringBuffer} and of every
+ *       {@code Throwable} type that {@code new} allocates: one object per type. They are many, they
+ *       flow nearly everywhere, and telling their sites apart buys little; as receivers they would
+ *       multiply the contexts of object-sensitive analyses (Tai-e merges them the same way).
+ * </ul>
  */
 public final class AllocationSiteHeap implements HeapModel {
     private final Program program;
@@ -22,8 +29,19 @@ public final class AllocationSiteHeap implements HeapModel {
     private final List<String> labels = new ArrayList<>();
     private final Map<String, Integer> shared = new HashMap<>();
 
-    public AllocationSiteHeap(Program program) {
+    private final boolean mergeStringConstants;
+    private final int stringType;
+    private final int throwableType;
+
+    /**
+     * @param mergeStringConstants whether all string constants are one object (advisable under
+     *                             context sensitivity, where each would otherwise be a receiver context)
+     */
+    public AllocationSiteHeap(Program program, boolean mergeStringConstants) {
         this.program = program;
+        this.mergeStringConstants = mergeStringConstants;
+        this.stringType = program.type("java/lang/String");
+        this.throwableType = program.type("java/lang/Throwable");
     }
 
     @Override
@@ -34,18 +52,40 @@ public final class AllocationSiteHeap implements HeapModel {
         int obj;
         switch (stmt.what) {
             case STRING:
-                obj = shared("str:" + stmt.constant, stmt.type, -1, "\"" + escape(stmt.constant) + "\"");
+                obj = mergeStringConstants ? shared("str", stmt.type, -1, "<string constants>")
+                        : shared("str:" + stmt.constant, stmt.type, -1, "\"" + escape(stmt.constant) + "\"");
+                break;
+            case NEW:
+                if (mergedByType(stmt.type)) {
+                    String name = program.typeName(stmt.type);
+                    obj = shared("merged:" + name, stmt.type, -1, "<merged " + Signatures.javaName(name) + ">");
+                    break;
+                }
+                obj = site(method, stmt);
                 break;
             case CLASS_CONSTANT:
                 obj = classObject(stmt.constant);
                 break;
             default:
-                obj = add(stmt.type, method.id(), method.signature(program) + "/" + stmt.what.name().toLowerCase()
-                        + " " + Signatures.javaName(program.typeName(stmt.type)) + "@L" + stmt.line + "#" + stmt.index);
+                obj = site(method, stmt);
                 break;
         }
         stmt.site = obj;
         return obj;
+    }
+
+    private int site(JMethod method, New stmt) {
+        return add(stmt.type, method.id(), method.signature(program) + "/" + stmt.what.name().toLowerCase()
+                + " " + Signatures.javaName(program.typeName(stmt.type)) + "@L" + stmt.line + "#" + stmt.index);
+    }
+
+    private boolean mergedByType(int type) {
+        if (type == stringType) {
+            return true;
+        }
+        String name = program.typeName(type);
+        return name.equals("java/lang/StringBuilder") || name.equals("java/lang/StringBuffer")
+                || (!program.isArray(type) && program.isSubtype(type, throwableType));
     }
 
     @Override

@@ -131,6 +131,8 @@ public final class NativeModel implements Plugin {
                 int dst = solver.varPointer(callerCsMethod, inv.args[2]);
                 copyFrom.computeIfAbsent(src, k -> new IntList(2)).add(t);
                 copyTo.computeIfAbsent(dst, k -> new IntList(2)).add(t);
+                solver.watch(src);
+                solver.watch(dst);
                 copyElements(src, solver.pointsTo(src).toSortedArray());
                 copyElements(dst, solver.pointsTo(dst).toSortedArray());
             }
@@ -153,6 +155,7 @@ public final class NativeModel implements Plugin {
             }
         }
         targets.add(lhs);
+        solver.watch(recv);
         addClassObjects(lhs, solver.pointsTo(recv).toSortedArray());
     }
 

@@ -40,7 +40,10 @@ public interface Plugin {
     default void onNewCSMethod(int csMethod) {
     }
 
-    /** {@code pointer} points to new objects (context-sensitive object indices). */
+    /**
+     * {@code pointer} points to new objects (context-sensitive object indices). Called only for
+     * pointers some plugin asked the solver to {@linkplain Solver#watch watch}.
+     */
     default void onNewPointsTo(int pointer, int[] objects) {
     }
 

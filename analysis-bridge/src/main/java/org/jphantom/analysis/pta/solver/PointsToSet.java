@@ -3,17 +3,24 @@ package org.jphantom.analysis.pta.solver;
 import java.util.Arrays;
 
 /**
- * A set of non-negative object indices. Small sets are an unsorted array scanned linearly; past
- * {@value #SMALL} elements the set becomes a bit set whose words start at the lowest word used
- * (objects allocated close together get close indices, so the words stay few).
+ * A set of non-negative object indices, in one of two representations. While it is small or its
+ * elements are spread thinly it is a sorted array (binary search). Once it is dense enough that a
+ * bit set would take no more memory than the array, or large, it becomes a bit set whose words
+ * start at the lowest word used (objects allocated close together get close indices, so the words
+ * stay few), and stays one.
  */
 public final class PointsToSet {
-    static final int SMALL = 16;
+    /** Array sets this large become bit sets whatever their spread. */
+    private static final int MAX_ARRAY = 256;
 
-    private int[] small = new int[4];
-    private long[] words;
+    private int[] elems; // sorted, array mode
+    private long[] words; // bit-set mode
     private int base; // index of words[0], in words
     private int size;
+
+    public PointsToSet() {
+        elems = new int[2];
+    }
 
     public int size() {
         return size;
@@ -24,42 +31,68 @@ public final class PointsToSet {
     }
 
     public boolean contains(int o) {
-        if (words == null) {
-            int[] a = small;
-            for (int i = 0, n = size; i < n; i++) {
-                if (a[i] == o) {
-                    return true;
-                }
-            }
-            return false;
+        long[] w = words;
+        if (w != null) {
+            int i = (o >>> 6) - base;
+            return i >= 0 && i < w.length && (w[i] & (1L << o)) != 0;
         }
-        int w = (o >>> 6) - base;
-        return w >= 0 && w < words.length && (words[w] & (1L << o)) != 0;
+        return indexOf(o) >= 0;
+    }
+
+    private int indexOf(int o) {
+        int[] a = elems;
+        int lo = 0;
+        int hi = size - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int v = a[mid];
+            if (v < o) {
+                lo = mid + 1;
+            } else if (v > o) {
+                hi = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -(lo + 1);
     }
 
     /** Adds {@code o}; whether it was absent. */
     public boolean add(int o) {
         if (words == null) {
-            int[] a = small;
+            int at = indexOf(o);
+            if (at >= 0) {
+                return false;
+            }
+            at = -at - 1;
             int n = size;
-            for (int i = 0; i < n; i++) {
-                if (a[i] == o) {
-                    return false;
+            int[] a = elems;
+            if (n == a.length) {
+                // Growing: the moment to consider the bit-set representation.
+                int lo = Math.min(o, a[0]) >>> 6;
+                int hi = Math.max(o, a[n - 1]) >>> 6;
+                if (hi - lo + 1 <= n || n >= MAX_ARRAY) {
+                    toBits(lo, hi);
+                    return addBit(o);
                 }
+                a = Arrays.copyOf(a, n * 2);
+                elems = a;
             }
-            if (n < SMALL) {
-                if (n == a.length) {
-                    small = a = Arrays.copyOf(a, n * 2);
-                }
-                a[n] = o;
-                size = n + 1;
-                return true;
-            }
-            toBits();
+            System.arraycopy(a, at, a, at + 1, n - at);
+            a[at] = o;
+            size = n + 1;
+            return true;
         }
+        return addBit(o);
+    }
+
+    private boolean addBit(int o) {
         int w = o >>> 6;
-        ensureWord(w);
         int i = w - base;
+        if (i < 0 || i >= words.length) {
+            ensureWords(w);
+            i = w - base;
+        }
         long bit = 1L << o;
         if ((words[i] & bit) != 0) {
             return false;
@@ -69,23 +102,17 @@ public final class PointsToSet {
         return true;
     }
 
-    private void toBits() {
-        int[] a = small;
-        int min = Integer.MAX_VALUE;
-        int max = 0;
-        for (int i = 0; i < size; i++) {
-            min = Math.min(min, a[i] >>> 6);
-            max = Math.max(max, a[i] >>> 6);
-        }
-        base = min;
-        words = new long[max - min + 1];
+    private void toBits(int lo, int hi) {
+        int[] a = elems;
+        base = lo;
+        words = new long[hi - lo + 1];
         for (int i = 0; i < size; i++) {
             words[(a[i] >>> 6) - base] |= 1L << a[i];
         }
-        small = null;
+        elems = null;
     }
 
-    private void ensureWord(int w) {
+    private void ensureWords(int w) {
         if (w < base) {
             int grow = Math.max(base - w, words.length >> 1);
             int newBase = Math.max(0, base - grow);
@@ -93,71 +120,40 @@ public final class PointsToSet {
             System.arraycopy(words, 0, n, base - newBase, words.length);
             words = n;
             base = newBase;
-        } else if (w - base >= words.length) {
+        } else {
             int need = w - base + 1;
             words = Arrays.copyOf(words, Math.max(need, words.length + (words.length >> 1)));
         }
     }
 
-    /**
-     * Adds every element of {@code other} that this set lacks, and appends those elements to
-     * {@code diff}; returns how many were added.
-     */
-    public int addAllDiff(PointsToSet other, IntBuffer diff) {
-        int added = 0;
-        if (other.words == null) {
-            int[] a = other.small;
-            for (int i = 0, n = other.size; i < n; i++) {
-                if (add(a[i])) {
-                    diff.add(a[i]);
-                    added++;
-                }
-            }
-            return added;
-        }
-        long[] ow = other.words;
-        int ob = other.base;
-        for (int i = 0; i < ow.length; i++) {
-            long bits = ow[i];
-            while (bits != 0) {
-                int o = ((ob + i) << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-                if (add(o)) {
-                    diff.add(o);
-                    added++;
-                }
-            }
-        }
-        return added;
-    }
-
-    /** Appends every element to {@code out}, ascending in bit-set mode. */
+    /** Appends every element to {@code out}, in ascending order. */
     public void appendTo(IntBuffer out) {
+        out.ensure(size);
+        int[] a = out.a;
+        int n = out.n;
         if (words == null) {
-            for (int i = 0; i < size; i++) {
-                out.add(small[i]);
-            }
+            System.arraycopy(elems, 0, a, n, size);
+            out.n = n + size;
             return;
         }
         for (int i = 0; i < words.length; i++) {
             long bits = words[i];
             while (bits != 0) {
-                out.add(((base + i) << 6) + Long.numberOfTrailingZeros(bits));
+                a[n++] = ((base + i) << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
             }
         }
+        out.n = n;
     }
 
     /** The elements, ascending. */
     public int[] toSortedArray() {
         IntBuffer b = new IntBuffer(size);
         appendTo(b);
-        int[] a = b.toArray();
-        Arrays.sort(a);
-        return a;
+        return b.toArray();
     }
 
-    /** A reusable, growable buffer of ints for deltas. */
+    /** A reusable, growable buffer of ints. */
     public static final class IntBuffer {
         public int[] a;
         public int n;
@@ -171,6 +167,13 @@ public final class PointsToSet {
                 a = Arrays.copyOf(a, n * 2);
             }
             a[n++] = v;
+        }
+
+        /** Room for {@code more} elements after the current ones. */
+        public void ensure(int more) {
+            if (n + more > a.length) {
+                a = Arrays.copyOf(a, Math.max(n + more, a.length * 2));
+            }
         }
 
         public int[] toArray() {

@@ -72,7 +72,7 @@ public final class Solver implements ContextInfo {
     private int[] csObjType = new int[1 << 12];
 
     // pointers
-    private final LongIntMap varPtrs = new LongIntMap(1 << 14);
+    private int[][] csmVarPtrs = new int[1 << 12][];
     private final LongIntMap fieldPtrs = new LongIntMap(1 << 14);
     private int[] staticPtrs = new int[256];
     private int pointerCount;
@@ -80,7 +80,9 @@ public final class Solver implements ContextInfo {
     private int[] ptrA = new int[1 << 14];
     private int[] ptrB = new int[1 << 14];
     private PointsToSet[] pts = new PointsToSet[1 << 14];
-    private PointsToSet[] pending = new PointsToSet[1 << 14];
+    /** Objects waiting to be added to each pointer (may repeat; pts decides what is new). */
+    private int[][] pending = new int[1 << 14][];
+    private int[] pendingCount = new int[1 << 14];
     private int[][] succ = new int[1 << 14][];
     private int[] succCount = new int[1 << 14];
     private TypeFilter[][] succFilter = new TypeFilter[1 << 14][];
@@ -102,6 +104,7 @@ public final class Solver implements ContextInfo {
     private int csEdgeCount;
 
     private final BitSet initialized = new BitSet();
+    private final BitSet watched = new BitSet();
     private final PointsToSet.IntBuffer scratch = new PointsToSet.IntBuffer(64);
 
     public Solver(Program program, HeapModel heap, Contexts contexts, List<Plugin> plugins) {
@@ -152,6 +155,9 @@ public final class Solver implements ContextInfo {
             id = csmMethod.size();
             csmMethod.add(method.id());
             csmCtx.add(ctx);
+            if (id == csmVarPtrs.length) {
+                csmVarPtrs = Arrays.copyOf(csmVarPtrs, id * 2);
+            }
             csMethodIds.put(key, id);
         }
         return id;
@@ -217,11 +223,16 @@ public final class Solver implements ContextInfo {
 
     /** The pointer of variable {@code var} of a context-sensitive method. */
     public int varPointer(int csMethod, int var) {
-        long key = LongIntMap.key(csMethod, var);
-        int p = varPtrs.get(key);
+        int[] ptrs = csmVarPtrs[csMethod];
+        if (ptrs == null) {
+            ptrs = new int[program.method(csmMethod.get(csMethod)).ir().varCount];
+            Arrays.fill(ptrs, -1);
+            csmVarPtrs[csMethod] = ptrs;
+        }
+        int p = ptrs[var];
         if (p < 0) {
             p = newPointer(VAR, csMethod, var);
-            varPtrs.put(key, p);
+            ptrs[var] = p;
         }
         return p;
     }
@@ -265,6 +276,7 @@ public final class Solver implements ContextInfo {
             ptrB = Arrays.copyOf(ptrB, n);
             pts = Arrays.copyOf(pts, n);
             pending = Arrays.copyOf(pending, n);
+            pendingCount = Arrays.copyOf(pendingCount, n);
             succ = Arrays.copyOf(succ, n);
             succCount = Arrays.copyOf(succCount, n);
             succFilter = Arrays.copyOf(succFilter, n);
@@ -306,18 +318,32 @@ public final class Solver implements ContextInfo {
 
     // ------------------------------------------------------------------ operations for plugins
 
+    /** Asks for {@link Plugin#onNewPointsTo} calls for {@code pointer}; other pointers are not reported. */
+    public void watch(int pointer) {
+        watched.set(pointer);
+    }
+
+    private void push(int p, int o) {
+        int[] a = pending[p];
+        int n = pendingCount[p];
+        if (a == null) {
+            a = new int[4];
+            pending[p] = a;
+        } else if (n == a.length) {
+            a = Arrays.copyOf(a, n * 2);
+            pending[p] = a;
+        }
+        a[n] = o;
+        pendingCount[p] = n + 1;
+        if (!queued[p]) {
+            enqueue(p);
+        }
+    }
+
     /** Adds {@code csObject} to the points-to set of {@code pointer} (at the next propagation). */
     public void addPointsTo(int pointer, int csObject) {
-        if (pts[pointer].contains(csObject)) {
-            return;
-        }
-        PointsToSet pend = pending[pointer];
-        if (pend == null) {
-            pend = new PointsToSet();
-            pending[pointer] = pend;
-        }
-        if (pend.add(csObject) && !queued[pointer]) {
-            enqueue(pointer);
+        if (!pts[pointer].contains(csObject)) {
+            push(pointer, csObject);
         }
     }
 
@@ -348,12 +374,17 @@ public final class Solver implements ContextInfo {
         if (!from.isEmpty()) {
             scratch.n = 0;
             from.appendTo(scratch);
-            int[] a = scratch.a;
-            for (int i = 0, m = scratch.n; i < m; i++) {
-                int o = a[i];
-                if (filter == null || filter.accepts(csObjType[o], program)) {
-                    addPointsTo(dst, o);
-                }
+            propagate(scratch.a, scratch.n, dst, filter);
+        }
+    }
+
+    /** Queues the objects {@code objs[0..n)} that pass {@code filter} and that {@code dst} lacks. */
+    private void propagate(int[] objs, int n, int dst, TypeFilter filter) {
+        PointsToSet dstPts = pts[dst];
+        for (int i = 0; i < n; i++) {
+            int o = objs[i];
+            if ((filter == null || filter.accepts(csObjType[o], program)) && !dstPts.contains(o)) {
+                push(dst, o);
             }
         }
     }
@@ -571,45 +602,55 @@ public final class Solver implements ContextInfo {
         for (Plugin p : plugins) {
             p.onStart();
         }
-        PointsToSet.IntBuffer diffBuf = new PointsToSet.IntBuffer(256);
         while (qSize > 0) {
             int p = queue[qHead];
             qHead = (qHead + 1) % queue.length;
             qSize--;
             queued[p] = false;
-            PointsToSet pend = pending[p];
+            int[] pend = pending[p];
+            int pn = pendingCount[p];
             pending[p] = null;
+            pendingCount[p] = 0;
             if (pend == null) {
                 continue;
             }
-            diffBuf.n = 0;
-            if (pts[p].addAllDiff(pend, diffBuf) == 0) {
+            PointsToSet set = pts[p];
+            int dn = 0;
+            for (int i = 0; i < pn; i++) {
+                if (set.add(pend[i])) {
+                    pend[dn++] = pend[i]; // the difference, in place
+                }
+            }
+            if (dn == 0) {
                 continue;
             }
-            int[] diff = diffBuf.toArray();
             int[] s = succ[p];
             int sn = succCount[p];
             TypeFilter[] filters = succFilter[p];
             for (int i = 0; i < sn; i++) {
-                int dst = s[i];
-                TypeFilter f = filters == null ? null : filters[i];
-                PointsToSet dstPts = pts[dst];
-                for (int o : diff) {
-                    if ((f == null || f.accepts(csObjType[o], program)) && !dstPts.contains(o)) {
-                        addPointsTo(dst, o);
+                propagate(pend, dn, s[i], filters == null ? null : filters[i]);
+            }
+            boolean uses = ptrKind[p] == VAR && hasUses(ptrA[p], ptrB[p]);
+            boolean watch = watched.get(p);
+            if (uses || watch) {
+                int[] objs = dn == pend.length ? pend : Arrays.copyOf(pend, dn);
+                if (uses) {
+                    onNewVarObjects(ptrA[p], ptrB[p], objs);
+                }
+                if (watch) {
+                    for (Plugin pl : plugins) {
+                        pl.onNewPointsTo(p, objs);
                     }
                 }
-            }
-            if (ptrKind[p] == VAR) {
-                onNewVarObjects(ptrA[p], ptrB[p], diff);
-            }
-            for (Plugin pl : plugins) {
-                pl.onNewPointsTo(p, diff);
             }
         }
         for (Plugin p : plugins) {
             p.onFinish();
         }
+    }
+
+    private boolean hasUses(int csm, int var) {
+        return program.method(csmMethod.get(csm)).ir().uses(var).length > 0;
     }
 
     private void onNewVarObjects(int csm, int var, int[] objs) {
@@ -712,7 +753,8 @@ public final class Solver implements ContextInfo {
 
     /** Looks up the pointer of a variable without creating it; -1 if absent. */
     public int findVarPointer(int csMethod, int var) {
-        return varPtrs.get(LongIntMap.key(csMethod, var));
+        int[] ptrs = csmVarPtrs[csMethod];
+        return ptrs == null || var >= ptrs.length ? -1 : ptrs[var];
     }
 
     /** Every context-sensitive method of {@code m} that is reachable. */
