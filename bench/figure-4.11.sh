@@ -80,5 +80,5 @@ fi
 analyze complemented "$WORK/minus-complete.jar" || die "analysis of the complemented antlr-minus failed"
 
 python3 "$PY" figures "$WORK/original/reachable-methods.txt" "$WORK/minus/reachable-methods.txt" \
-    "$WORK/complemented/reachable-methods.txt" "$WORK/closure.jar" "$WORK/minus-complete.jar" \
+    "$WORK/complemented/reachable-methods.txt" "$WORK/closure.jar" "$WORK/antlr-minus.jar" "$WORK/minus-complete.jar" \
     "$WORK/figures.json" | tee "$WORK/figures.txt"
