@@ -83,6 +83,8 @@ public final class Solver implements ContextInfo {
     /** Objects waiting to be added to each pointer (may repeat; pts decides what is new). */
     private int[][] pending = new int[1 << 14][];
     private int[] pendingCount = new int[1 << 14];
+    private PointsToSet[] pendingSet = new PointsToSet[1 << 14];
+    private static final int PENDING_LIST = 64;
     private int[][] succ = new int[1 << 14][];
     private int[] succCount = new int[1 << 14];
     private TypeFilter[][] succFilter = new TypeFilter[1 << 14][];
@@ -277,6 +279,7 @@ public final class Solver implements ContextInfo {
             pts = Arrays.copyOf(pts, n);
             pending = Arrays.copyOf(pending, n);
             pendingCount = Arrays.copyOf(pendingCount, n);
+            pendingSet = Arrays.copyOf(pendingSet, n);
             succ = Arrays.copyOf(succ, n);
             succCount = Arrays.copyOf(succCount, n);
             succFilter = Arrays.copyOf(succFilter, n);
@@ -323,18 +326,42 @@ public final class Solver implements ContextInfo {
         watched.set(pointer);
     }
 
+    /**
+     * Queues {@code o} for {@code p}. Pending objects are a plain list while few; past
+     * {@value #PENDING_LIST} they move to a set, since a wave of new objects can reach a great many
+     * pointers before any of them is processed, each from several predecessors.
+     */
     private void push(int p, int o) {
-        int[] a = pending[p];
-        int n = pendingCount[p];
-        if (a == null) {
-            a = new int[4];
-            pending[p] = a;
-        } else if (n == a.length) {
-            a = Arrays.copyOf(a, n * 2);
-            pending[p] = a;
+        PointsToSet big = pendingSet[p];
+        if (big != null) {
+            big.add(o);
+        } else {
+            int[] a = pending[p];
+            int n = pendingCount[p];
+            if (a == null) {
+                a = new int[4];
+                pending[p] = a;
+            } else if (n == a.length) {
+                if (n >= PENDING_LIST) {
+                    big = new PointsToSet();
+                    for (int i = 0; i < n; i++) {
+                        big.add(a[i]);
+                    }
+                    big.add(o);
+                    pendingSet[p] = big;
+                    pending[p] = null;
+                    pendingCount[p] = 0;
+                    if (!queued[p]) {
+                        enqueue(p);
+                    }
+                    return;
+                }
+                a = Arrays.copyOf(a, n * 2);
+                pending[p] = a;
+            }
+            a[n] = o;
+            pendingCount[p] = n + 1;
         }
-        a[n] = o;
-        pendingCount[p] = n + 1;
         if (!queued[p]) {
             enqueue(p);
         }
@@ -602,6 +629,7 @@ public final class Solver implements ContextInfo {
         for (Plugin p : plugins) {
             p.onStart();
         }
+        PointsToSet.IntBuffer bigBuf = new PointsToSet.IntBuffer(1024);
         while (qSize > 0) {
             int p = queue[qHead];
             qHead = (qHead + 1) % queue.length;
@@ -611,6 +639,14 @@ public final class Solver implements ContextInfo {
             int pn = pendingCount[p];
             pending[p] = null;
             pendingCount[p] = 0;
+            PointsToSet big = pendingSet[p];
+            if (big != null) {
+                pendingSet[p] = null;
+                bigBuf.n = 0;
+                big.appendTo(bigBuf);
+                pend = bigBuf.toArray();
+                pn = pend.length;
+            }
             if (pend == null) {
                 continue;
             }
