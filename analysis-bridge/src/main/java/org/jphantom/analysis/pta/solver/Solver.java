@@ -525,7 +525,8 @@ public final class Solver implements ContextInfo {
                     }
                     if (n.lhs >= 0) {
                         int site = heap.objectOf(m, n);
-                        int o = csObject(selector.heapContext(ctx, m, site), site);
+                        int hctx = heap.isShared(site) ? Contexts.EMPTY : selector.heapContext(ctx, m, site);
+                        int o = csObject(hctx, site);
                         addPointsTo(varPointer(csm, n.lhs), o);
                     }
                     break;
