@@ -108,6 +108,8 @@ public final class Solver implements ContextInfo {
     private final BitSet initialized = new BitSet();
     private final BitSet watched = new BitSet();
     private final PointsToSet.IntBuffer scratch = new PointsToSet.IntBuffer(64);
+    private int[] filtered = new int[256];
+    private int[] fresh = new int[256];
 
     public Solver(Program program, HeapModel heap, Contexts contexts, List<Plugin> plugins) {
         this.program = program;
@@ -405,14 +407,31 @@ public final class Solver implements ContextInfo {
         }
     }
 
-    /** Queues the objects {@code objs[0..n)} that pass {@code filter} and that {@code dst} lacks. */
+    /**
+     * Queues the objects {@code objs[0..n)} (ascending) that pass {@code filter} and that
+     * {@code dst} lacks.
+     */
     private void propagate(int[] objs, int n, int dst, TypeFilter filter) {
-        PointsToSet dstPts = pts[dst];
-        for (int i = 0; i < n; i++) {
-            int o = objs[i];
-            if ((filter == null || filter.accepts(csObjType[o], program)) && !dstPts.contains(o)) {
-                push(dst, o);
+        int[] src = objs;
+        int m = n;
+        if (filter != null) {
+            if (filtered.length < n) {
+                filtered = new int[Math.max(n, filtered.length * 2)];
             }
+            m = 0;
+            for (int i = 0; i < n; i++) {
+                if (filter.accepts(csObjType[objs[i]], program)) {
+                    filtered[m++] = objs[i];
+                }
+            }
+            src = filtered;
+        }
+        if (fresh.length < m) {
+            fresh = new int[Math.max(m, fresh.length * 2)];
+        }
+        int k = pts[dst].absent(src, m, fresh);
+        for (int i = 0; i < k; i++) {
+            push(dst, fresh[i]);
         }
     }
 
@@ -660,6 +679,9 @@ public final class Solver implements ContextInfo {
             }
             if (dn == 0) {
                 continue;
+            }
+            if (big == null) {
+                Arrays.sort(pend, 0, dn);
             }
             int[] s = succ[p];
             int sn = succCount[p];
