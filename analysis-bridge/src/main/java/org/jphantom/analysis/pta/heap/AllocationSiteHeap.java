@@ -27,6 +27,7 @@ public final class AllocationSiteHeap implements HeapModel {
     private final IntList types = new IntList(1024);
     private final IntList methods = new IntList(1024);
     private final List<String> labels = new ArrayList<>();
+    private final java.util.BitSet sharedObjects = new java.util.BitSet();
     private final Map<String, Integer> shared = new HashMap<>();
 
     private final boolean mergeStringConstants;
@@ -66,6 +67,10 @@ public final class AllocationSiteHeap implements HeapModel {
             case CLASS_CONSTANT:
                 obj = classObject(stmt.constant);
                 break;
+            case ABSTRACT:
+                obj = site(method, stmt);
+                sharedObjects.set(obj);
+                break;
             default:
                 obj = site(method, stmt);
                 break;
@@ -104,6 +109,7 @@ public final class AllocationSiteHeap implements HeapModel {
         if (obj == null) {
             obj = add(type, method, label);
             shared.put(key, obj);
+            sharedObjects.set(obj);
         }
         return obj;
     }
@@ -129,6 +135,11 @@ public final class AllocationSiteHeap implements HeapModel {
             }
         }
         return sb.toString();
+    }
+
+    @Override
+    public boolean isShared(int obj) {
+        return sharedObjects.get(obj);
     }
 
     @Override

@@ -22,6 +22,14 @@ public interface HeapModel {
 
     int count();
 
+    /**
+     * Whether the object stands for the objects of several allocations (a constant, a type whose
+     * objects are merged, an abstract object): such an object gets no heap context, since
+     * distinguishing it by its allocator's context would multiply it without making it any more
+     * precise.
+     */
+    boolean isShared(int obj);
+
     /** The type index of an abstract object. */
     int typeOf(int obj);
 

@@ -126,6 +126,36 @@ public final class PointsToSet {
         }
     }
 
+    /**
+     * Writes the elements of {@code sorted[0..n)} (ascending) that this set lacks to {@code out};
+     * returns how many. Against an array set this walks both arrays together when that is cheaper
+     * than a binary search per element.
+     */
+    public int absent(int[] sorted, int n, int[] out) {
+        int k = 0;
+        if (words != null || n * 8 < size) {
+            for (int i = 0; i < n; i++) {
+                if (!contains(sorted[i])) {
+                    out[k++] = sorted[i];
+                }
+            }
+            return k;
+        }
+        int[] a = elems;
+        int j = 0;
+        int m = size;
+        for (int i = 0; i < n; i++) {
+            int o = sorted[i];
+            while (j < m && a[j] < o) {
+                j++;
+            }
+            if (j == m || a[j] != o) {
+                out[k++] = o;
+            }
+        }
+        return k;
+    }
+
     /** Appends every element to {@code out}, in ascending order. */
     public void appendTo(IntBuffer out) {
         out.ensure(size);

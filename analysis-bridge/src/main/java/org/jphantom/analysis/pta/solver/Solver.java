@@ -83,6 +83,8 @@ public final class Solver implements ContextInfo {
     /** Objects waiting to be added to each pointer (may repeat; pts decides what is new). */
     private int[][] pending = new int[1 << 14][];
     private int[] pendingCount = new int[1 << 14];
+    private PointsToSet[] pendingSet = new PointsToSet[1 << 14];
+    private static final int PENDING_LIST = 64;
     private int[][] succ = new int[1 << 14][];
     private int[] succCount = new int[1 << 14];
     private TypeFilter[][] succFilter = new TypeFilter[1 << 14][];
@@ -106,6 +108,8 @@ public final class Solver implements ContextInfo {
     private final BitSet initialized = new BitSet();
     private final BitSet watched = new BitSet();
     private final PointsToSet.IntBuffer scratch = new PointsToSet.IntBuffer(64);
+    private int[] filtered = new int[256];
+    private int[] fresh = new int[256];
 
     public Solver(Program program, HeapModel heap, Contexts contexts, List<Plugin> plugins) {
         this.program = program;
@@ -277,6 +281,7 @@ public final class Solver implements ContextInfo {
             pts = Arrays.copyOf(pts, n);
             pending = Arrays.copyOf(pending, n);
             pendingCount = Arrays.copyOf(pendingCount, n);
+            pendingSet = Arrays.copyOf(pendingSet, n);
             succ = Arrays.copyOf(succ, n);
             succCount = Arrays.copyOf(succCount, n);
             succFilter = Arrays.copyOf(succFilter, n);
@@ -323,18 +328,42 @@ public final class Solver implements ContextInfo {
         watched.set(pointer);
     }
 
+    /**
+     * Queues {@code o} for {@code p}. Pending objects are a plain list while few; past
+     * {@value #PENDING_LIST} they move to a set, since a wave of new objects can reach a great many
+     * pointers before any of them is processed, each from several predecessors.
+     */
     private void push(int p, int o) {
-        int[] a = pending[p];
-        int n = pendingCount[p];
-        if (a == null) {
-            a = new int[4];
-            pending[p] = a;
-        } else if (n == a.length) {
-            a = Arrays.copyOf(a, n * 2);
-            pending[p] = a;
+        PointsToSet big = pendingSet[p];
+        if (big != null) {
+            big.add(o);
+        } else {
+            int[] a = pending[p];
+            int n = pendingCount[p];
+            if (a == null) {
+                a = new int[4];
+                pending[p] = a;
+            } else if (n == a.length) {
+                if (n >= PENDING_LIST) {
+                    big = new PointsToSet();
+                    for (int i = 0; i < n; i++) {
+                        big.add(a[i]);
+                    }
+                    big.add(o);
+                    pendingSet[p] = big;
+                    pending[p] = null;
+                    pendingCount[p] = 0;
+                    if (!queued[p]) {
+                        enqueue(p);
+                    }
+                    return;
+                }
+                a = Arrays.copyOf(a, n * 2);
+                pending[p] = a;
+            }
+            a[n] = o;
+            pendingCount[p] = n + 1;
         }
-        a[n] = o;
-        pendingCount[p] = n + 1;
         if (!queued[p]) {
             enqueue(p);
         }
@@ -378,14 +407,31 @@ public final class Solver implements ContextInfo {
         }
     }
 
-    /** Queues the objects {@code objs[0..n)} that pass {@code filter} and that {@code dst} lacks. */
+    /**
+     * Queues the objects {@code objs[0..n)} (ascending) that pass {@code filter} and that
+     * {@code dst} lacks.
+     */
     private void propagate(int[] objs, int n, int dst, TypeFilter filter) {
-        PointsToSet dstPts = pts[dst];
-        for (int i = 0; i < n; i++) {
-            int o = objs[i];
-            if ((filter == null || filter.accepts(csObjType[o], program)) && !dstPts.contains(o)) {
-                push(dst, o);
+        int[] src = objs;
+        int m = n;
+        if (filter != null) {
+            if (filtered.length < n) {
+                filtered = new int[Math.max(n, filtered.length * 2)];
             }
+            m = 0;
+            for (int i = 0; i < n; i++) {
+                if (filter.accepts(csObjType[objs[i]], program)) {
+                    filtered[m++] = objs[i];
+                }
+            }
+            src = filtered;
+        }
+        if (fresh.length < m) {
+            fresh = new int[Math.max(m, fresh.length * 2)];
+        }
+        int k = pts[dst].absent(src, m, fresh);
+        for (int i = 0; i < k; i++) {
+            push(dst, fresh[i]);
         }
     }
 
@@ -498,7 +544,8 @@ public final class Solver implements ContextInfo {
                     }
                     if (n.lhs >= 0) {
                         int site = heap.objectOf(m, n);
-                        int o = csObject(selector.heapContext(ctx, m, site), site);
+                        int hctx = heap.isShared(site) ? Contexts.EMPTY : selector.heapContext(ctx, m, site);
+                        int o = csObject(hctx, site);
                         addPointsTo(varPointer(csm, n.lhs), o);
                     }
                     break;
@@ -602,6 +649,7 @@ public final class Solver implements ContextInfo {
         for (Plugin p : plugins) {
             p.onStart();
         }
+        PointsToSet.IntBuffer bigBuf = new PointsToSet.IntBuffer(1024);
         while (qSize > 0) {
             int p = queue[qHead];
             qHead = (qHead + 1) % queue.length;
@@ -611,6 +659,14 @@ public final class Solver implements ContextInfo {
             int pn = pendingCount[p];
             pending[p] = null;
             pendingCount[p] = 0;
+            PointsToSet big = pendingSet[p];
+            if (big != null) {
+                pendingSet[p] = null;
+                bigBuf.n = 0;
+                big.appendTo(bigBuf);
+                pend = bigBuf.toArray();
+                pn = pend.length;
+            }
             if (pend == null) {
                 continue;
             }
@@ -623,6 +679,9 @@ public final class Solver implements ContextInfo {
             }
             if (dn == 0) {
                 continue;
+            }
+            if (big == null) {
+                Arrays.sort(pend, 0, dn);
             }
             int[] s = succ[p];
             int sn = succCount[p];
