@@ -5,6 +5,10 @@ import check.Check;
 public class Main {
     static Object log = new Object(); // @mainlog
 
+    static Object record(Object o) {
+        return o;
+    }
+
     public static void main(String[] args) {
         new Child();
         Check.pts(Registry.ITEMS, "items");
@@ -13,8 +17,21 @@ public class Main {
     }
 }
 
-class Parent {
+class Parent implements WithDefault, Plain {
     static Object seen = new Object(); // @parent
+}
+
+/** Initialised with Parent: it declares a default method (JVMS 5.5). */
+interface WithDefault {
+    Object FIELD = Main.record(new Object());
+
+    default void hello() {
+    }
+}
+
+/** Not initialised with Parent: no default method. */
+interface Plain {
+    Object FIELD = Main.record(new Object());
 }
 
 class Child extends Parent {

@@ -100,6 +100,91 @@ public final class AnalysisResult {
         return out;
     }
 
+    /**
+     * Points-to sets of the application's variables, contexts dropped, sorted: one line
+     * {@code <method>/v<var>@L<line> -> [objects]} per variable that points to something, where
+     * the line is the source line of the variable's first statement (0 if unknown).
+     */
+    public List<String> applicationPointsTo() {
+        List<String> out = new ArrayList<>();
+        IntList r = solver.reachableMethods();
+        for (int i = 0; i < r.size(); i++) {
+            JMethod m = program.method(r.get(i));
+            if (!isApplication(m)) {
+                continue;
+            }
+            MethodIR ir = m.ir();
+            int[] lines = new int[ir.varCount];
+            for (Stmt st : ir.stmts) {
+                int v = definedVar(st);
+                if (v >= 0 && lines[v] == 0) {
+                    lines[v] = st.line;
+                }
+            }
+            for (int v = 0; v < ir.varCount; v++) {
+                BitSet pt = pointsTo(m, v);
+                if (pt.isEmpty()) {
+                    continue;
+                }
+                List<String> objs = new ArrayList<>();
+                for (int o = pt.nextSetBit(0); o >= 0; o = pt.nextSetBit(o + 1)) {
+                    objs.add(heap.describe(o));
+                }
+                Collections.sort(objs);
+                out.add(m.signature(program) + "/v" + v + "@L" + lines[v] + " -> " + objs);
+            }
+        }
+        Collections.sort(out);
+        return out;
+    }
+
+    private static int definedVar(Stmt s) {
+        if (s instanceof org.jphantom.analysis.ir.New n) {
+            return n.lhs;
+        }
+        if (s instanceof org.jphantom.analysis.ir.Copy c) {
+            return c.lhs;
+        }
+        if (s instanceof Cast c) {
+            return c.lhs;
+        }
+        if (s instanceof org.jphantom.analysis.ir.FieldAccess fa && fa.isLoad()) {
+            return fa.var;
+        }
+        if (s instanceof Invoke inv) {
+            return inv.lhs;
+        }
+        return -1;
+    }
+
+    /**
+     * The application's call graph in Graphviz DOT: one node per reachable application method,
+     * an edge per caller/callee pair among them (contexts and call sites dropped), sorted.
+     */
+    public String applicationCallGraphDot() {
+        SortedSet<String> nodes = new TreeSet<>();
+        SortedSet<String> edges = new TreeSet<>();
+        IntList e = solver.callEdges();
+        for (int i = 0; i < e.size(); i += 2) {
+            JMethod caller = solver.callerOf(e.get(i));
+            JMethod callee = program.method(e.get(i + 1));
+            if (isApplication(caller) && isApplication(callee)) {
+                edges.add("  \"" + caller.signature(program) + "\" -> \"" + callee.signature(program) + "\";");
+            }
+        }
+        IntList r = solver.reachableMethods();
+        for (int i = 0; i < r.size(); i++) {
+            JMethod m = program.method(r.get(i));
+            if (isApplication(m)) {
+                nodes.add("  \"" + m.signature(program) + "\";");
+            }
+        }
+        StringBuilder sb = new StringBuilder("digraph callgraph {\n  node [shape=box];\n");
+        nodes.forEach(n -> sb.append(n).append('\n'));
+        edges.forEach(x -> sb.append(x).append('\n'));
+        return sb.append("}\n").toString();
+    }
+
     /** The metrics, in a fixed order (see the README for their definitions). */
     public Map<String, Object> stats() {
         return stats;
@@ -271,10 +356,5 @@ public final class AnalysisResult {
                 stats.get("context"), stats.get("reachableMethods"), stats.get("applicationReachableMethods"),
                 stats.get("callEdges"), stats.get("polymorphicCallSites"), stats.get("mayFailCasts"),
                 nanos / 1e9, stats.get("peakHeapMB"));
-    }
-
-    /** Sorted set helper for dumps. */
-    static SortedSet<String> sorted(List<String> l) {
-        return new TreeSet<>(l);
     }
 }

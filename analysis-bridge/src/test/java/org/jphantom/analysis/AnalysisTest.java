@@ -27,10 +27,11 @@ class AnalysisTest {
     void classInitialisersRunOnlyWhenTheJvmWouldRunThem() throws IOException {
         AnalysisResult r = PointsToFixtureTest.analyze(tmp, "clinit", "ci");
         List<String> reach = r.reachableMethods();
-        for (String c : List.of("Main", "Parent", "Child", "Registry", "Used")) {
+        for (String c : List.of("Main", "Parent", "Child", "Registry", "Used", "WithDefault")) {
             assertTrue(reach.contains("<clinit." + c + ": void <clinit>()>"), c);
         }
         assertFalse(reach.stream().anyMatch(m -> m.startsWith("<clinit.NeverUsed")), reach::toString);
+        assertFalse(reach.contains("<clinit.Plain: void <clinit>()>"), reach::toString);
     }
 
     @Test

@@ -42,6 +42,10 @@ final class AnalyzeCommand {
                         + " 'ignore' (default) analyses them, unresolved calls have no target").build());
         o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
                 .desc("write reachable-methods.txt, call-edges.txt and stats.json to DIR").build());
+        o.addOption(Option.builder().longOpt("dump-points-to")
+                .desc("with --out: also write points-to.txt, the application variables' points-to sets").build());
+        o.addOption(Option.builder().longOpt("dot")
+                .desc("with --out: also write app-call-graph.dot, the application's call graph").build());
         o.addOption(Option.builder("q").longOpt("quiet").desc("print nothing but errors").build());
         o.addOption(Option.builder("v").longOpt("verbose")
                 .desc("print progress every 5 s, with the methods analysed in the most contexts").build());
@@ -93,6 +97,9 @@ final class AnalyzeCommand {
         }
         List<String> mains = cl.getOptionValues("main") == null ? List.of() : List.of(cl.getOptionValues("main"));
         Path outDir = cl.hasOption("out") ? Path.of(cl.getOptionValue("out")) : null;
+        if (outDir == null && (cl.hasOption("dump-points-to") || cl.hasOption("dot"))) {
+            throw new ParseException("--dump-points-to and --dot need --out DIR");
+        }
         if (outDir != null && Files.exists(outDir) && !Files.isDirectory(outDir)) {
             throw JphantomException.input("--out " + outDir + " is a file; give a directory");
         }
@@ -103,7 +110,7 @@ final class AnalyzeCommand {
                 : List.of(new Progress(err, cl.hasOption("v"), 5000));
         AnalysisResult result = Analysis.run(request, extra);
         if (outDir != null) {
-            Dumps.write(result, outDir);
+            Dumps.write(result, outDir, cl.hasOption("dump-points-to"), cl.hasOption("dot"));
         }
         if (!cl.hasOption("q")) {
             err.println(result.summary());

@@ -40,7 +40,17 @@ class AnalyzeCommandTest {
     @Test
     void writesSortedDumpsAndASummary() throws IOException {
         Path out = dir.resolve("out");
-        CliFixture.Run r = run("analyze", jar.toString(), "--main", "app.Main", "--out", out.toString()).expect(Main.OK);
+        CliFixture.Run r = run("analyze", jar.toString(), "--main", "app.Main", "--out", out.toString(),
+                "--dump-points-to", "--dot", "-q").expect(Main.OK);
+        assertEquals("", r.err());
+        List<String> pts = Files.readAllLines(out.resolve("points-to.txt"));
+        assertEquals(pts.stream().sorted().toList(), pts);
+        assertTrue(pts.stream().anyMatch(l -> l.startsWith("<app.Main: void main(java.lang.String[])>/v")
+                && l.contains("new app.Main$Square") && l.contains("new app.Main$Circle")), pts::toString);
+        String dot = Files.readString(out.resolve("app-call-graph.dot"));
+        assertTrue(dot.contains("\"<app.Main: void main(java.lang.String[])>\" -> \"<app.Main$Circle: java.lang.Object area()>\";"),
+                dot);
+        r = run("analyze", jar.toString(), "--main", "app.Main", "--out", out.toString()).expect(Main.OK);
         List<String> err = r.err().lines().toList();
         assertEquals(1, err.size(), r.err());
         assertTrue(err.get(0).startsWith("analyze (ci): "), r.err());
@@ -71,6 +81,7 @@ class AnalyzeCommandTest {
         run("analyze", jar.toString(), "--context", "9obj").expect(Main.USAGE).expectOneLineError("9obj");
         run("analyze", jar.toString(), "--main", "app.Nope").expect(Main.USAGE).expectOneLineError("app.Nope");
         run("analyze", jar.toString(), "--missing", "maybe").expect(Main.USAGE).expectOneLineError("--missing");
+        run("analyze", jar.toString(), "--dot").expect(Main.USAGE).expectOneLineError("--out");
         run("analyze", dir.resolve("none.jar").toString()).expect(Main.USAGE).expectOneLineError("none.jar");
         Path file = Files.writeString(dir.resolve("file"), "x");
         run("analyze", jar.toString(), "--out", file.toString()).expect(Main.USAGE).expectOneLineError("is a file");

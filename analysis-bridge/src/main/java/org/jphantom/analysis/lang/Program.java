@@ -413,6 +413,27 @@ public final class Program {
         return chosen;
     }
 
+    /**
+     * The superinterfaces of a class (direct or not) that declare a non-abstract instance method:
+     * JVMS 5.5 initialises them when it initialises the class.
+     */
+    public List<Integer> interfacesInitialisedWith(int type) {
+        List<Integer> out = new ArrayList<>();
+        for (int s : supersOf(type)) {
+            ClassInfo info = typeInfo.get(s);
+            if (s == type || info == null || !info.isInterface()) {
+                continue;
+            }
+            for (MemberInfo m : info.methods()) {
+                if (!m.isAbstract() && !m.isStatic()) {
+                    out.add(s);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
     /** The class initialiser of {@code type}, or null. */
     public JMethod clinit(int type) {
         return typeKind.get(type) == KIND_CLASS ? declared(type, "<clinit>", "()V") : null;

@@ -11,12 +11,15 @@ import org.jphantom.analysis.AnalysisResult;
 
 /**
  * Writes a result to a directory: {@code reachable-methods.txt} and {@code call-edges.txt} (sorted,
- * one per line) and {@code stats.json}. A failing write removes what it wrote.
+ * one per line) and {@code stats.json}; on request {@code points-to.txt} and
+ * {@code app-call-graph.dot}. A failing write removes what it wrote.
  */
 public final class Dumps {
     public static final String REACHABLE = "reachable-methods.txt";
     public static final String EDGES = "call-edges.txt";
     public static final String STATS = "stats.json";
+    public static final String POINTS_TO = "points-to.txt";
+    public static final String DOT = "app-call-graph.dot";
 
     private Dumps() {
     }
@@ -25,6 +28,16 @@ public final class Dumps {
      * @throws JphantomException if {@code dir} cannot be created or written
      */
     public static void write(AnalysisResult result, Path dir) {
+        write(result, dir, false, false);
+    }
+
+    /**
+     * Also writes, on request, the application's points-to sets ({@value #POINTS_TO}) and its call
+     * graph in DOT ({@value #DOT}).
+     *
+     * @throws JphantomException if {@code dir} cannot be created or written
+     */
+    public static void write(AnalysisResult result, Path dir, boolean pointsTo, boolean dot) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -35,8 +48,14 @@ public final class Dumps {
             writeLines(dir.resolve(EDGES), result.callEdges());
             ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             Files.writeString(dir.resolve(STATS), mapper.writeValueAsString(result.stats()) + "\n");
+            if (pointsTo) {
+                writeLines(dir.resolve(POINTS_TO), result.applicationPointsTo());
+            }
+            if (dot) {
+                Files.writeString(dir.resolve(DOT), result.applicationCallGraphDot());
+            }
         } catch (IOException e) {
-            for (String f : List.of(REACHABLE, EDGES, STATS)) {
+            for (String f : List.of(REACHABLE, EDGES, STATS, POINTS_TO, DOT)) {
                 try {
                     Files.deleteIfExists(dir.resolve(f));
                 } catch (IOException ignored) {

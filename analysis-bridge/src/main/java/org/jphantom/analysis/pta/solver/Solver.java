@@ -459,7 +459,10 @@ public final class Solver implements ContextInfo {
         return csm;
     }
 
-    /** Initialises {@code type} as the JVM would: super classes first, then its {@code <clinit>}. */
+    /**
+     * Initialises {@code type} as the JVM would (JVMS 5.5): its super class and the superinterfaces
+     * that declare default methods first, then its {@code <clinit>}.
+     */
     public void initClass(int type) {
         if (type < 0 || initialized.get(type)) {
             return;
@@ -470,6 +473,9 @@ public final class Solver implements ContextInfo {
         }
         if (!program.isInterface(type)) {
             initClass(program.superClass(type));
+            for (int itf : program.interfacesInitialisedWith(type)) {
+                initClass(itf);
+            }
         }
         JMethod clinit = program.clinit(type);
         if (clinit != null) {
