@@ -1,27 +1,27 @@
 #!/usr/bin/env bash
 # Figure 4.11 of the JPhantom thesis on the antlr 3.5.3 tool closure: reachable methods of
-# (i) the closure, (ii) antlr-minus (the closure minus bench/fig411/removed.txt) analysed with
+# (i) the closure, (ii) antlr-minus (the closure minus bench/fig411-analysis/removed.txt) analysed with
 # --missing=skip, (iii) antlr-minus complemented by jphantom; recall over the methods missing from
-# (ii), precision, false positives, phantom count. See bench/fig411/README.md.
+# (ii), precision, false positives, phantom count. See bench/fig411-analysis/README.md.
 #
 # Usage: bench/figure-4.11.sh
-#   CONTEXT=1type      points-to context (default 1type: ci does not finish on this closure, README)
+#   CONTEXT=ci         points-to context (default ci)
 #   JAVA_OPTS=...      flags of the analysis JVMs (default -Xss16m -Xmx8g -XX:+UseSerialGC)
 #   JPHANTOM=jar       the jphantom jar (default jphantom-cli/target/jphantom.jar)
 #   PARALLEL=1         run (i) and (ii) at the same time (default 1; 0 = one after the other)
-# Outputs under bench/target/fig411/. Exit status 0 on success, 2 on a setup or analysis error.
+# Outputs under bench/target/fig411-analysis/. Exit status 0 on success, 2 on a setup or analysis error.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
-CONTEXT=${CONTEXT:-1type}
+CONTEXT=${CONTEXT:-ci}
 JAVA_OPTS=${JAVA_OPTS:--Xss16m -Xmx8g -XX:+UseSerialGC}
 JPHANTOM=${JPHANTOM:-$ROOT/jphantom-cli/target/jphantom.jar}
 PARALLEL=${PARALLEL:-1}
-WORK=$ROOT/bench/target/fig411
+WORK=$ROOT/bench/target/fig411-analysis
 JARS=$WORK/jars
-PY=$ROOT/bench/fig411/fig411.py
-REMOVED=$ROOT/bench/fig411/removed.txt
+PY=$ROOT/bench/fig411-analysis/fig411.py
+REMOVED=$ROOT/bench/fig411-analysis/removed.txt
 MAIN=org.antlr.Tool
 mkdir -p "$JARS"
 
