@@ -105,6 +105,11 @@ public final class Analysis {
             solver.solve();
             long elapsed = System.nanoTime() - start;
             List<String> warnings = new ArrayList<>(input.warnings());
+            if (jdk.release() != Runtime.version().feature()) {
+                warnings.add("release " + jdk.release() + ": ct.sym classes have no method bodies, so every JDK method is"
+                        + " modelled as returning an abstract object of its declared type; calls back into the program"
+                        + " from the JDK are not seen and the result is far from complete");
+            }
             warnings.addAll(solver.irBuilder().warnings());
             if (missing != null) {
                 warnings.addAll(missing.warnings());

@@ -31,6 +31,29 @@ class SolverPartsTest {
     }
 
     @Test
+    void bitSetsFromTheStartAndSmallArraysAgreeWithAModel() {
+        PointsToSet bits = PointsToSet.bitSet();
+        PointsToSet small = new PointsToSet();
+        TreeSet<Integer> model = new TreeSet<>();
+        for (int o : new int[] {500, 3, 70_000, 3, 64, 63, 0, 499, 501, 70_001, 12}) {
+            assertEquals(model.contains(o), small.contains(o));
+            assertEquals(model.add(o), bits.add(o));
+            small.add(o);
+        }
+        for (int o = 0; o < 70_100; o++) {
+            assertEquals(model.contains(o), bits.contains(o), "bits " + o);
+            assertEquals(model.contains(o), small.contains(o), "array " + o);
+        }
+        int[] expected = model.stream().mapToInt(Integer::intValue).toArray();
+        assertArrayEquals(expected, bits.toSortedArray());
+        assertArrayEquals(expected, small.toSortedArray());
+        int[] out = new int[4];
+        assertEquals(2, small.absent(new int[] {1, 3, 64, 65}, 4, out));
+        assertEquals(1, out[0]);
+        assertEquals(65, out[1]);
+    }
+
+    @Test
     void denseSetsBecomeBitSetsAndStayCorrect() {
         PointsToSet s = new PointsToSet();
         for (int i = 0; i < 3000; i++) {

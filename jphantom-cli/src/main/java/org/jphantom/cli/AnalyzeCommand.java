@@ -113,6 +113,14 @@ final class AnalyzeCommand {
             Dumps.write(result, outDir, cl.hasOption("dump-points-to"), cl.hasOption("dot"));
         }
         if (!cl.hasOption("q")) {
+            List<String> warnings = result.warnings();
+            int shown = cl.hasOption("v") ? warnings.size() : Math.min(5, warnings.size());
+            for (int i = 0; i < shown; i++) {
+                err.println("warning: " + warnings.get(i));
+            }
+            if (shown < warnings.size()) {
+                err.println("warning: ... and " + (warnings.size() - shown) + " more (-v shows all)");
+            }
             err.println(result.summary());
         }
         return Main.OK;

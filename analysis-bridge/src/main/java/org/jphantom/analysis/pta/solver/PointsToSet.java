@@ -22,6 +22,15 @@ public final class PointsToSet {
         elems = new int[2];
     }
 
+    /** An empty set that is a bit set from the start (for sets expected to be large). */
+    public static PointsToSet bitSet() {
+        PointsToSet s = new PointsToSet();
+        s.elems = null;
+        s.words = new long[0];
+        s.base = Integer.MAX_VALUE;
+        return s;
+    }
+
     public int size() {
         return size;
     }
@@ -39,22 +48,24 @@ public final class PointsToSet {
         return indexOf(o) >= 0;
     }
 
+    /**
+     * The index of {@code o} in the sorted array, or {@code -(insertion point + 1)}. The search has
+     * no data-dependent branch but the loop's (the JIT can make the select a conditional move).
+     */
     private int indexOf(int o) {
         int[] a = elems;
-        int lo = 0;
-        int hi = size - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int v = a[mid];
-            if (v < o) {
-                lo = mid + 1;
-            } else if (v > o) {
-                hi = mid - 1;
-            } else {
-                return mid;
-            }
+        int n = size;
+        if (n == 0) {
+            return -1;
         }
-        return -(lo + 1);
+        int base = 0;
+        while (n > 1) {
+            int half = n >>> 1;
+            base = a[base + half] <= o ? base + half : base;
+            n -= half;
+        }
+        int v = a[base];
+        return v == o ? base : v < o ? -(base + 2) : -(base + 1);
     }
 
     /** Adds {@code o}; whether it was absent. */
@@ -113,6 +124,11 @@ public final class PointsToSet {
     }
 
     private void ensureWords(int w) {
+        if (words.length == 0) {
+            words = new long[16];
+            base = Math.max(0, w - 8);
+            return;
+        }
         if (w < base) {
             int grow = Math.max(base - w, words.length >> 1);
             int newBase = Math.max(0, base - grow);

@@ -345,7 +345,7 @@ public final class Solver implements ContextInfo {
                 pending[p] = a;
             } else if (n == a.length) {
                 if (n >= PENDING_LIST) {
-                    big = new PointsToSet();
+                    big = PointsToSet.bitSet();
                     for (int i = 0; i < n; i++) {
                         big.add(a[i]);
                     }
