@@ -53,6 +53,13 @@ final class AnalyzeCommand {
         return o;
     }
 
+    /** {@code jphantom IN -o OUT --analyze}: the context-insensitive analysis of OUT from its main methods. */
+    static void analyzeCompleted(Path jar, List<Path> classpath, OptionalInt release, PrintStream err) {
+        AnalysisResult result = Analysis.run(AnalysisRequest.of(List.of(jar)).withClasspath(classpath)
+                .withRelease(release));
+        err.println(result.summary());
+    }
+
     static int execute(String[] args, PrintStream out, PrintStream err) throws ParseException {
         Options options = options();
         CommandLine cl = new DefaultParser().parse(options, args);

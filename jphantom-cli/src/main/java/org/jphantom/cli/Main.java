@@ -84,6 +84,8 @@ public final class Main {
         o.addOption(Option.builder().longOpt("save-class-files").hasArg().argName("DIR")
                 .desc("also write the generated classes alone to DIR").build());
         o.addOption(Option.builder().longOpt("verify").desc("verify the output with HotSpot afterwards").build());
+        o.addOption(Option.builder().longOpt("analyze").desc("then run the points-to analysis on the output from its"
+                + " main methods and print its summary (see jphantom analyze)").build());
         o.addOption(Option.builder().longOpt("skip-broken").desc("skip broken class entries (reported) instead of failing").build());
         o.addOption(Option.builder().longOpt("max-search-steps").hasArg().argName("N")
                 .desc("bound of the single-inheritance search (default " + Request.DEFAULT_MAX_SEARCH_STEPS + ")").build());
@@ -115,8 +117,8 @@ public final class Main {
             throw new ParseException("missing -o OUT.jar");
         }
         Path output = cl.hasOption("o") ? Path.of(cl.getOptionValue("o")) : null;
-        if (cl.hasOption("verify") && output == null) {
-            throw new ParseException("--verify needs -o OUT.jar");
+        if ((cl.hasOption("verify") || cl.hasOption("analyze")) && output == null) {
+            throw new ParseException("--" + (cl.hasOption("verify") ? "verify" : "analyze") + " needs -o OUT.jar");
         }
         List<Path> classpath = classpath(cl);
         Request request = Request.of(inputs, output)
@@ -147,10 +149,14 @@ public final class Main {
                 result.warnings().forEach(w -> err.println("warning: " + w));
             }
         }
+        int exit = OK;
         if (cl.hasOption("verify")) {
-            return printVerify(JarVerifier.verify(new VerifyRequest(output, classpath, null)), output, quiet, err);
+            exit = printVerify(JarVerifier.verify(new VerifyRequest(output, classpath, null)), output, quiet, err);
         }
-        return OK;
+        if (exit == OK && cl.hasOption("analyze")) {
+            AnalyzeCommand.analyzeCompleted(output, classpath, release(cl), err);
+        }
+        return exit;
     }
 
     private static int verify(String[] args, PrintStream out, PrintStream err) throws ParseException {

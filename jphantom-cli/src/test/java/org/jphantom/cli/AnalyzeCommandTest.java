@@ -68,6 +68,16 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void complementThenAnalyze() throws IOException {
+        Path out = dir.resolve("done.jar");
+        CliFixture.Run r = run(jar.toString(), "-o", out.toString(), "--analyze").expect(Main.OK);
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("analyze (ci): 6 reachable methods")), r.err());
+        assertTrue(Files.exists(out));
+        run(jar.toString(), "--report", dir.resolve("r.json").toString(), "--analyze").expect(Main.USAGE)
+                .expectOneLineError("--analyze needs -o");
+    }
+
+    @Test
     void everyContextSensitivityRuns() {
         for (String c : List.of("ci", "1cfa", "2cfa", "1obj", "2obj", "1type", "2type")) {
             CliFixture.Run r = run("analyze", jar.toString(), "--context", c, "-q").expect(Main.OK);

@@ -1,17 +1,15 @@
 package org.jphantom.analysis.pta.plugin;
 
+import java.util.HashMap;
+import java.util.Map;
 import org.jphantom.analysis.ir.Copy;
-import org.jphantom.analysis.ir.FieldAccess;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.MethodIR;
 import org.jphantom.analysis.ir.New;
-import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.analysis.util.IntList;
-import java.util.HashMap;
-import java.util.Map;
 import org.objectweb.asm.Opcodes;
 
 /**

@@ -43,8 +43,7 @@ public final class PhantomModel implements Plugin {
         MethodIR.Builder b = new MethodIR.Builder(m);
         if (m.returnsRef()) {
             int t = b.newVar();
-            b.add(new New(t, program.type(m.returnType().startsWith("[") ? m.returnType() : m.returnType()),
-                    New.Kind.ABSTRACT, null, 0));
+            b.add(new New(t, program.type(m.returnType()), New.Kind.ABSTRACT, null, 0));
             b.add(new Copy(b.retVar(), t, null, Copy.Role.RETURN, 0));
         }
         return b.build();

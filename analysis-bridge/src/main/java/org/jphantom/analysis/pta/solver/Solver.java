@@ -13,7 +13,6 @@ import org.jphantom.analysis.ir.MethodIR;
 import org.jphantom.analysis.ir.New;
 import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.ir.TypeFilter;
-import org.jphantom.analysis.lang.JField;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.context.ContextInfo;

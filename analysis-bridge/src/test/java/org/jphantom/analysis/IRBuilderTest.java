@@ -1,0 +1,107 @@
+package org.jphantom.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Set;
+import org.jphantom.analysis.ir.Copy;
+import org.jphantom.analysis.ir.IRBuilder;
+import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.ir.MethodIR;
+import org.jphantom.analysis.ir.New;
+import org.jphantom.analysis.ir.Stmt;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.world.ClassWorld;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.MethodNode;
+
+/** The IR of methods built in a few lines of ASM, in an empty closed world. */
+class IRBuilderTest {
+    private final Program program = new Program(new ClassWorld(new HashMap<>(), name -> null, name -> null,
+            pkg -> pkg.startsWith("java")), name -> null, Set.of());
+
+    private JMethod method(String desc) {
+        int t = program.syntheticType("t/T", List.of());
+        return program.syntheticMethod(t, "m", desc);
+    }
+
+    private static List<New> news(MethodIR ir) {
+        return java.util.Arrays.stream(ir.stmts).filter(s -> s instanceof New).map(s -> (New) s).toList();
+    }
+
+    @Test
+    void aReusedLocalSlotHoldsTwoVariables() {
+        JMethod m = method("()Ljava/lang/Object;");
+        MethodNode mn = new MethodNode(Opcodes.ACC_PUBLIC, "m", m.desc(), null, null);
+        mn.visitTypeInsn(Opcodes.NEW, "a/A");
+        mn.visitVarInsn(Opcodes.ASTORE, 1);
+        mn.visitVarInsn(Opcodes.ALOAD, 1);
+        mn.visitMethodInsn(Opcodes.INVOKESTATIC, "a/U", "use", "(Ljava/lang/Object;)V", false);
+        mn.visitTypeInsn(Opcodes.NEW, "a/B");
+        mn.visitVarInsn(Opcodes.ASTORE, 1);
+        mn.visitVarInsn(Opcodes.ALOAD, 1);
+        mn.visitInsn(Opcodes.ARETURN);
+        mn.visitMaxs(2, 2);
+        MethodIR ir = new IRBuilder(program).build(m, mn);
+        List<New> news = news(ir);
+        assertEquals(2, news.size());
+        assertNotEquals(news.get(0).lhs, news.get(1).lhs);
+        Invoke use = (Invoke) java.util.Arrays.stream(ir.stmts).filter(s -> s instanceof Invoke).findFirst().get();
+        assertEquals(news.get(0).lhs, use.args[0], "use(x) sees the first object only");
+        assertEquals(news.get(1).lhs, ir.retVar, "the single return is the second object's variable");
+    }
+
+    @Test
+    void aJoinMergesOnlyTheDefinitionsThatReachIt() {
+        JMethod m = method("(Z)Ljava/lang/Object;");
+        MethodNode mn = new MethodNode(Opcodes.ACC_PUBLIC, "m", m.desc(), null, null);
+        Label other = new Label();
+        Label join = new Label();
+        mn.visitVarInsn(Opcodes.ILOAD, 1);
+        mn.visitJumpInsn(Opcodes.IFEQ, other);
+        mn.visitTypeInsn(Opcodes.NEW, "a/A");
+        mn.visitVarInsn(Opcodes.ASTORE, 2);
+        mn.visitJumpInsn(Opcodes.GOTO, join);
+        mn.visitLabel(other);
+        mn.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+        mn.visitTypeInsn(Opcodes.NEW, "a/B");
+        mn.visitVarInsn(Opcodes.ASTORE, 2);
+        mn.visitLabel(join);
+        mn.visitFrame(Opcodes.F_APPEND, 1, new Object[] {"java/lang/Object"}, 0, null);
+        mn.visitVarInsn(Opcodes.ALOAD, 2);
+        mn.visitInsn(Opcodes.ARETURN);
+        mn.visitMaxs(1, 3);
+        MethodIR ir = new IRBuilder(program).build(m, mn);
+        List<New> news = news(ir);
+        List<Copy> merges = java.util.Arrays.stream(ir.stmts)
+                .filter(s -> s instanceof Copy c && c.role == Copy.Role.MERGE).map(s -> (Copy) s).toList();
+        assertEquals(2, merges.size());
+        assertTrue(merges.stream().allMatch(c -> c.lhs == ir.retVar));
+        assertEquals(Set.of(news.get(0).lhs, news.get(1).lhs), Set.of(merges.get(0).rhs, merges.get(1).rhs));
+    }
+
+    @Test
+    void unusedCallResultsGetNoVariableAndThrowsReachTheMethodsExceptionVariable() {
+        JMethod m = method("(Ljava/lang/Object;)V");
+        MethodNode mn = new MethodNode(Opcodes.ACC_PUBLIC, "m", m.desc(), null, null);
+        mn.visitVarInsn(Opcodes.ALOAD, 1);
+        mn.visitMethodInsn(Opcodes.INVOKESTATIC, "a/U", "id", "(Ljava/lang/Object;)Ljava/lang/Object;", false);
+        mn.visitInsn(Opcodes.POP);
+        mn.visitTypeInsn(Opcodes.NEW, "java/lang/Error");
+        mn.visitInsn(Opcodes.ATHROW);
+        mn.visitMaxs(1, 2);
+        MethodIR ir = new IRBuilder(program).build(m, mn);
+        Invoke id = (Invoke) java.util.Arrays.stream(ir.stmts).filter(s -> s instanceof Invoke).findFirst().get();
+        assertEquals(-1, id.lhs);
+        assertEquals(ir.throwVar, id.exception, "an uncovered call's exceptions leave the method");
+        Stmt thrown = java.util.Arrays.stream(ir.stmts)
+                .filter(s -> s instanceof Copy c && c.role == Copy.Role.THROW).findFirst().get();
+        assertEquals(news(ir).get(0).lhs, ((Copy) thrown).rhs);
+    }
+}
