@@ -71,6 +71,64 @@ class SolverPartsTest {
         assertEquals(90_000, a[a.length - 1]);
     }
 
+    /** A set of random elements below {@code bound}, in array or bit-set mode, and its model. */
+    private static PointsToSet randomSet(long seed, int count, int bound, boolean bits, TreeSet<Integer> model) {
+        PointsToSet s = bits ? PointsToSet.bitSet() : new PointsToSet();
+        for (int i = 0; i < count; i++) {
+            seed = seed * 6364136223846793005L + 1442695040888963407L;
+            int o = (int) ((seed >>> 33) % bound);
+            s.add(o);
+            model.add(o);
+        }
+        return s;
+    }
+
+    private static int[] toArray(TreeSet<Integer> model) {
+        return model.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    @Test
+    void wordOperationsAgreeWithElementOperations() {
+        int round = 0;
+        for (int bound : new int[] {100, 5_000, 200_000}) {
+            for (int count : new int[] {0, 1, 30, 200, 3_000}) {
+                for (boolean targetBits : new boolean[] {false, true}) {
+                    round++;
+                    TreeSet<Integer> deltaModel = new TreeSet<>();
+                    PointsToSet delta = randomSet(round, count, bound, true, deltaModel);
+                    TreeSet<Integer> targetModel = new TreeSet<>();
+                    PointsToSet target = randomSet(round * 31L + 7, count / 2 + 3, bound, targetBits, targetModel);
+                    TreeSet<Integer> pendingModel = new TreeSet<>();
+                    PointsToSet pending = randomSet(round * 17L + 3, 5, bound, true, pendingModel);
+
+                    // addAbsentTo: pending gains delta minus target; target unchanged
+                    PointsToSet.Words words = new PointsToSet.Words();
+                    delta.nonEmptyWords(words);
+                    TreeSet<Integer> absent = new TreeSet<>(deltaModel);
+                    absent.removeAll(targetModel);
+                    boolean gains = !pendingModel.containsAll(absent);
+                    pendingModel.addAll(absent);
+                    assertEquals(gains, target.addAbsentTo(words, pending), "gain, round " + round);
+                    assertArrayEquals(toArray(pendingModel), pending.toSortedArray(), "round " + round);
+                    assertEquals(pendingModel.size(), pending.size());
+                    assertArrayEquals(toArray(targetModel), target.toSortedArray());
+
+                    // addAllKeepingNew: a bit-set target takes the delta, the delta keeps what was new
+                    if (targetBits) {
+                        TreeSet<Integer> fresh = new TreeSet<>(deltaModel);
+                        fresh.removeAll(targetModel);
+                        targetModel.addAll(deltaModel);
+                        assertEquals(fresh.size(), target.addAllKeepingNew(delta), "round " + round);
+                        assertArrayEquals(toArray(fresh), delta.toSortedArray());
+                        assertEquals(fresh.size(), delta.size());
+                        assertArrayEquals(toArray(targetModel), target.toSortedArray());
+                        assertEquals(targetModel.size(), target.size());
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void contextsAreInternedAndTruncatedToTheirLastElements() {
         Contexts c = new Contexts();

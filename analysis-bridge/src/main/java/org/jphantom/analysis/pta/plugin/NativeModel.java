@@ -1,5 +1,6 @@
 package org.jphantom.analysis.pta.plugin;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.jphantom.analysis.ir.Copy;
@@ -32,6 +33,8 @@ public final class NativeModel implements Plugin {
     private Program program;
     private static final String ARRAYCOPY = "arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V";
     private final Map<Integer, IntList> getClassResults = new HashMap<>();
+    /** Per type: 1 + its class object, 0 while not made. */
+    private int[] classObjects = new int[0];
     /** arraycopy: source array pointer -> temporaries its elements flow to. */
     private final Map<Integer, IntList> copyFrom = new HashMap<>();
     /** arraycopy: destination array pointer -> temporaries that flow into its elements. */
@@ -194,9 +197,26 @@ public final class NativeModel implements Plugin {
     }
 
     private void addClassObjects(int pointer, int[] objects) {
+        int last = -1;
         for (int o : objects) {
-            int site = solver.heap().classObject(program.typeName(solver.typeOfObject(o)));
-            solver.addPointsTo(pointer, solver.csObject(0, site));
+            int type = solver.typeOfObject(o);
+            if (type != last) { // objects of one site are adjacent and share the type
+                solver.addPointsTo(pointer, classObjectOf(type));
+                last = type;
+            }
         }
+    }
+
+    /** The context-insensitive object {@code java.lang.Class} for {@code type}, cached per type. */
+    private int classObjectOf(int type) {
+        if (type >= classObjects.length) {
+            classObjects = Arrays.copyOf(classObjects, Math.max(type + 1, classObjects.length * 2));
+        }
+        int o = classObjects[type] - 1;
+        if (o < 0) {
+            o = solver.csObject(0, solver.heap().classObject(program.typeName(type)));
+            classObjects[type] = o + 1;
+        }
+        return o;
     }
 }

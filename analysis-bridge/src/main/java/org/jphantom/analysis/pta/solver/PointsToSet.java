@@ -123,6 +123,31 @@ public final class PointsToSet {
         elems = null;
     }
 
+    /** Makes words {@code lo..hi} addressable (bit-set mode) with at most one reallocation. */
+    private void reserve(int lo, int hi) {
+        if (words.length == 0) {
+            words = new long[hi - lo + 1];
+            base = lo;
+            return;
+        }
+        if (lo >= base && hi < base + words.length) {
+            return;
+        }
+        int newBase = Math.min(base, lo);
+        int newEnd = Math.max(base + words.length, hi + 1);
+        int grow = (newEnd - newBase) >> 2; // slack for later growth on the side that grew
+        if (newBase < base) {
+            newBase = Math.max(0, newBase - grow);
+        }
+        if (newEnd > base + words.length) {
+            newEnd += grow;
+        }
+        long[] n = new long[newEnd - newBase];
+        System.arraycopy(words, 0, n, base - newBase, words.length);
+        words = n;
+        base = newBase;
+    }
+
     private void ensureWords(int w) {
         if (words.length == 0) {
             words = new long[16];
@@ -172,6 +197,126 @@ public final class PointsToSet {
         return k;
     }
 
+    /** Whether this set is in bit-set mode (word operations apply). */
+    public boolean isBitSet() {
+        return words != null;
+    }
+
+    /** The 64 elements {@code [64 * w, 64 * w + 64)} as a word (bit-set mode). */
+    private long word(int w) {
+        int i = w - base;
+        return i >= 0 && i < words.length ? words[i] : 0L;
+    }
+
+    /** Adds the elements of word {@code w} set in {@code bits} (bit-set mode). */
+    private void orWord(int w, long bits) {
+        int i = w - base;
+        if (i < 0 || i >= words.length) {
+            ensureWords(w);
+            i = w - base;
+        }
+        long old = words[i];
+        words[i] = old | bits;
+        size += Long.bitCount(bits & ~old);
+    }
+
+    /**
+     * Moves the elements of {@code pending} into this set, both bit sets, a word at a time, and
+     * leaves in {@code pending} only those that were new here: the difference. Returns its size.
+     */
+    public int addAllKeepingNew(PointsToSet pending) {
+        long[] pw = pending.words;
+        int pb = pending.base;
+        int lo = 0;
+        int hi = pw.length - 1;
+        while (lo <= hi && pw[lo] == 0) {
+            lo++;
+        }
+        while (hi >= lo && pw[hi] == 0) {
+            hi--;
+        }
+        if (lo > hi) {
+            pending.size = 0;
+            return 0;
+        }
+        reserve(pb + lo, pb + hi);
+        int n = 0;
+        for (int i = lo; i <= hi; i++) {
+            long w = pw[i];
+            if (w == 0) {
+                continue;
+            }
+            long fresh = w & ~word(pb + i);
+            pw[i] = fresh;
+            if (fresh != 0) {
+                orWord(pb + i, fresh);
+                n += Long.bitCount(fresh);
+            }
+        }
+        pending.size = n;
+        return n;
+    }
+
+    /**
+     * The non-empty words of this set (bit-set mode) as a {@link Words} list, so that one
+     * difference can be propagated to many pointers at the cost of its non-empty words only.
+     */
+    public void nonEmptyWords(Words out) {
+        out.n = 0;
+        out.ensure(words.length);
+        int[] idx = out.index;
+        long[] bits = out.bits;
+        int k = 0;
+        for (int i = 0; i < words.length; i++) {
+            long w = words[i];
+            if (w != 0) {
+                idx[k] = base + i;
+                bits[k++] = w;
+            }
+        }
+        out.n = k;
+    }
+
+    /**
+     * Adds to {@code out} (a bit set) the elements of {@code delta} that {@code this} lacks, a word
+     * at a time; whether {@code out} gained any.
+     */
+    public boolean addAbsentTo(Words delta, PointsToSet out) {
+        int n = delta.n;
+        if (n == 0) {
+            return false;
+        }
+        int[] idx = delta.index;
+        long[] dw = delta.bits;
+        out.reserve(idx[0], idx[n - 1]);
+        boolean any = false;
+        boolean bitMode = words != null;
+        int j = 0; // array mode: the first element not below the current word
+        for (int i = 0; i < n; i++) {
+            int w = idx[i];
+            long have;
+            if (bitMode) {
+                have = word(w);
+            } else {
+                have = 0;
+                int start = w << 6;
+                while (j < size && elems[j] < start) {
+                    j++;
+                }
+                while (j < size && elems[j] < start + 64) {
+                    have |= 1L << elems[j++];
+                }
+            }
+            long fresh = dw[i] & ~have;
+            if (fresh != 0) {
+                int before = out.size;
+                out.orWord(w, fresh);
+                any |= out.size != before;
+            }
+        }
+        return any;
+    }
+
     /** Appends every element to {@code out}, in ascending order. */
     public void appendTo(IntBuffer out) {
         out.ensure(size);
@@ -197,6 +342,21 @@ public final class PointsToSet {
         IntBuffer b = new IntBuffer(size);
         appendTo(b);
         return b.toArray();
+    }
+
+    /** A reusable list of words of a bit set: {@code bits[k]} holds elements {@code 64 * index[k] ..}, ascending. */
+    public static final class Words {
+        public int[] index = new int[64];
+        public long[] bits = new long[64];
+        public int n;
+
+        void ensure(int capacity) {
+            if (index.length < capacity) {
+                int c = Math.max(capacity, index.length * 2);
+                index = new int[c];
+                bits = new long[c];
+            }
+        }
     }
 
     /** A reusable, growable buffer of ints. */

@@ -109,6 +109,8 @@ public final class Solver implements ContextInfo {
     private final PointsToSet.IntBuffer scratch = new PointsToSet.IntBuffer(64);
     private int[] filtered = new int[256];
     private int[] fresh = new int[256];
+    private final PointsToSet.Words edgeWords = new PointsToSet.Words();
+    private final PointsToSet.Words deltaWords = new PointsToSet.Words();
 
     public Solver(Program program, HeapModel heap, Contexts contexts, List<Plugin> plugins) {
         this.program = program;
@@ -344,14 +346,7 @@ public final class Solver implements ContextInfo {
                 pending[p] = a;
             } else if (n == a.length) {
                 if (n >= PENDING_LIST) {
-                    big = PointsToSet.bitSet();
-                    for (int i = 0; i < n; i++) {
-                        big.add(a[i]);
-                    }
-                    big.add(o);
-                    pendingSet[p] = big;
-                    pending[p] = null;
-                    pendingCount[p] = 0;
+                    pendingBits(p).add(o);
                     if (!queued[p]) {
                         enqueue(p);
                     }
@@ -365,6 +360,39 @@ public final class Solver implements ContextInfo {
         }
         if (!queued[p]) {
             enqueue(p);
+        }
+    }
+
+    /** The pending objects of {@code p} as a bit set, made one (from the list) if needed. */
+    private PointsToSet pendingBits(int p) {
+        PointsToSet big = pendingSet[p];
+        if (big == null) {
+            big = PointsToSet.bitSet();
+            int[] a = pending[p];
+            for (int i = 0, n = pendingCount[p]; i < n; i++) {
+                big.add(a[i]);
+            }
+            pendingSet[p] = big;
+            pending[p] = null;
+            pendingCount[p] = 0;
+        }
+        return big;
+    }
+
+    /**
+     * Whether the unfiltered propagation of {@code n} objects should go a word at a time (into a
+     * pending bit set) rather than object by object.
+     */
+    private static boolean wordWise(int n) {
+        return n >= PENDING_LIST;
+    }
+
+    /** Queues the objects of {@code delta} that {@code dst} lacks, a word at a time. */
+    private void propagateBits(PointsToSet.Words delta, int dst) {
+        if (pts[dst].addAbsentTo(delta, pendingBits(dst)) && !queued[dst]) {
+            enqueue(dst);
+        } else if (pendingSet[dst].isEmpty()) {
+            pendingSet[dst] = null;
         }
     }
 
@@ -399,7 +427,10 @@ public final class Solver implements ContextInfo {
         succCount[src] = n + 1;
         edgeCount++;
         PointsToSet from = pts[src];
-        if (!from.isEmpty()) {
+        if (filter == null && from.isBitSet() && wordWise(from.size())) {
+            from.nonEmptyWords(edgeWords);
+            propagateBits(edgeWords, dst);
+        } else if (!from.isEmpty()) {
             scratch.n = 0;
             from.appendTo(scratch);
             propagate(scratch.a, scratch.n, dst, filter);
@@ -654,49 +685,71 @@ public final class Solver implements ContextInfo {
         for (Plugin p : plugins) {
             p.onStart();
         }
-        PointsToSet.IntBuffer bigBuf = new PointsToSet.IntBuffer(1024);
+        PointsToSet.IntBuffer deltaBuf = new PointsToSet.IntBuffer(1024);
         while (qSize > 0) {
             int p = queue[qHead];
             qHead = (qHead + 1) % queue.length;
             qSize--;
             queued[p] = false;
+            PointsToSet set = pts[p];
+            // The difference, as a sorted array (pend[0..dn)), a bit set (deltaBits), or both.
             int[] pend = pending[p];
-            int pn = pendingCount[p];
+            int dn = pendingCount[p];
+            PointsToSet deltaBits = pendingSet[p];
             pending[p] = null;
             pendingCount[p] = 0;
-            PointsToSet big = pendingSet[p];
-            if (big != null) {
-                pendingSet[p] = null;
-                bigBuf.n = 0;
-                big.appendTo(bigBuf);
-                pend = bigBuf.toArray();
-                pn = pend.length;
-            }
-            if (pend == null) {
-                continue;
-            }
-            PointsToSet set = pts[p];
-            int dn = 0;
-            for (int i = 0; i < pn; i++) {
-                if (set.add(pend[i])) {
-                    pend[dn++] = pend[i]; // the difference, in place
+            pendingSet[p] = null;
+            if (deltaBits != null) {
+                if (set.isBitSet()) {
+                    dn = set.addAllKeepingNew(deltaBits); // deltaBits is now the difference
+                    pend = null;
+                } else {
+                    deltaBuf.n = 0;
+                    deltaBits.appendTo(deltaBuf);
+                    pend = deltaBuf.toArray();
+                    dn = addNew(set, pend, pend.length);
+                    deltaBits = null;
                 }
+            } else if (pend != null) {
+                dn = addNew(set, pend, dn);
+                Arrays.sort(pend, 0, dn);
+            } else {
+                continue;
             }
             if (dn == 0) {
                 continue;
             }
-            if (big == null) {
-                Arrays.sort(pend, 0, dn);
-            }
             int[] s = succ[p];
             int sn = succCount[p];
             TypeFilter[] filters = succFilter[p];
+            boolean haveWords = false;
             for (int i = 0; i < sn; i++) {
-                propagate(pend, dn, s[i], filters == null ? null : filters[i]);
+                TypeFilter filter = filters == null ? null : filters[i];
+                if (filter == null && wordWise(dn)) {
+                    if (!haveWords) {
+                        if (deltaBits == null) {
+                            deltaBits = PointsToSet.bitSet();
+                            for (int k = 0; k < dn; k++) {
+                                deltaBits.add(pend[k]);
+                            }
+                        }
+                        deltaBits.nonEmptyWords(deltaWords);
+                        haveWords = true;
+                    }
+                    propagateBits(deltaWords, s[i]);
+                } else {
+                    if (pend == null) {
+                        pend = deltaBits.toSortedArray();
+                    }
+                    propagate(pend, dn, s[i], filter);
+                }
             }
             boolean uses = ptrKind[p] == VAR && hasUses(ptrA[p], ptrB[p]);
             boolean watch = watched.get(p);
             if (uses || watch) {
+                if (pend == null) {
+                    pend = deltaBits.toSortedArray();
+                }
                 int[] objs = dn == pend.length ? pend : Arrays.copyOf(pend, dn);
                 if (uses) {
                     onNewVarObjects(ptrA[p], ptrB[p], objs);
@@ -711,6 +764,17 @@ public final class Solver implements ContextInfo {
         for (Plugin p : plugins) {
             p.onFinish();
         }
+    }
+
+    /** Adds {@code objs[0..n)} to {@code set}, keeping in {@code objs[0..k)} the k that were new. */
+    private static int addNew(PointsToSet set, int[] objs, int n) {
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (set.add(objs[i])) {
+                objs[k++] = objs[i];
+            }
+        }
+        return k;
     }
 
     private boolean hasUses(int csm, int var) {
