@@ -126,7 +126,7 @@ public final class Complementer {
             if (request.saveClassFiles() != null) {
                 try {
                     JarOutput.writeClassFiles(request.saveClassFiles(), generated);
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | Error e) {
                     deleteQuietly(request.output()); // a failing run leaves no half of its output
                     throw e;
                 }

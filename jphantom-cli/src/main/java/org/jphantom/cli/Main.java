@@ -30,13 +30,15 @@ import org.jphantom.verify.VerifyResult;
  * {@link #main} is the only place that calls {@code System.exit}.
  *
  * <p>Exit codes: 0 success; 1 unsatisfiable constraints or verification failures; 2 usage or
- * input errors; 3 internal errors (a bug: please report it).
+ * input errors; 3 internal errors (a bug: please report it); 4 out of memory (the JVM's maximum heap
+ * is too small for the input, or for the analysis asked for).
  */
 public final class Main {
     public static final int OK = 0;
     public static final int FAILED = 1;
     public static final int USAGE = 2;
     public static final int INTERNAL = 3;
+    public static final int OUT_OF_MEMORY = 4;
 
     private Main() {
     }
@@ -65,7 +67,14 @@ public final class Main {
         } catch (ParseException e) {
             err.println("jphantom: " + e.getMessage() + " (try --help)");
             return USAGE;
-        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+        } catch (OutOfMemoryError e) {
+            // A resource limit, not a bug. Unwinding has made the work's data garbage, so printing is safe.
+            long maxMb = Runtime.getRuntime().maxMemory() >> 20;
+            err.println("jphantom: out of memory (the JVM's maximum heap is " + maxMb + " MB): give it more,"
+                    + " e.g. JAVA_OPTS=-Xmx" + Math.max(2, 2 * maxMb / 1024) + "g ./jphantom ..., or ask for less"
+                    + " (for analyze: a cheaper --context); nothing was written");
+            return OUT_OF_MEMORY;
+        } catch (RuntimeException | StackOverflowError e) {
             err.println("jphantom: internal error, please report it with the input that caused it:");
             e.printStackTrace(err);
             return INTERNAL;
@@ -137,7 +146,7 @@ public final class Main {
         if (report != null) {
             try {
                 JsonReport.write(result, report);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 Complementer.deleteQuietly(output); // a failing command leaves no half of its output
                 throw e;
             }
@@ -270,6 +279,6 @@ public final class Main {
                 "Completes a partial Java program: infers the missing (phantom) classes from how the bytecode uses"
                         + " them and writes a jar in which every class verifies and links.", options, 2, 4,
                 "Exit codes: 0 success, 1 unsatisfiable constraints or verification failures, 2 usage or input"
-                        + " errors, 3 internal error.");
+                        + " errors, 3 internal error, 4 out of memory.");
     }
 }

@@ -38,6 +38,35 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void runningOutOfMemoryIsOneClearLineAndExitCodeFourWithNothingWritten() throws Exception {
+        // A child JVM whose heap cannot hold the analysis of a program that formats and hashes
+        // (thousands of JDK methods): a resource limit, not a bug.
+        Path big = CliFixture.jar(dir.resolve("big.jar"), CliFixture.compile(dir.resolve("big"), Map.of("big/Main.java", """
+                package big;
+                public class Main {
+                    public static void main(String[] args) {
+                        java.util.Map<String, Object> m = new java.util.HashMap<>();
+                        m.put(String.format("%d %s", args.length, java.time.LocalDate.now()), new java.util.ArrayList<>());
+                        System.out.println(m);
+                    }
+                }
+                """)));
+        Path out = dir.resolve("out");
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process p = new ProcessBuilder(java.toString(), "-Xmx16m", "-XX:+UseSerialGC", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "analyze", big.toString(),
+                "--out", out.toString(), "-q")
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        assertEquals(Main.OUT_OF_MEMORY, p.waitFor(), output);
+        List<String> lines = output.lines().toList();
+        assertEquals(1, lines.size(), output);
+        assertTrue(lines.get(0).startsWith("jphantom: out of memory (the JVM's maximum heap is "), output);
+        assertTrue(lines.get(0).contains("JAVA_OPTS=-Xmx"), output);
+        assertFalse(Files.exists(out.resolve("reachable-methods.txt")), "no output after running out of memory");
+    }
+
+    @Test
     void writesSortedDumpsAndASummary() throws IOException {
         Path out = dir.resolve("out");
         CliFixture.Run r = run("analyze", jar.toString(), "--main", "app.Main", "--out", out.toString(),

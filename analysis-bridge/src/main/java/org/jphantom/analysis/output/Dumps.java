@@ -43,6 +43,7 @@ public final class Dumps {
         } catch (IOException e) {
             throw JphantomException.input("cannot create output directory " + dir + " (" + e + ")", e);
         }
+        boolean written = false;
         try {
             writeLines(dir.resolve(REACHABLE), result.reachableMethods());
             writeLines(dir.resolve(EDGES), result.callEdges());
@@ -54,15 +55,19 @@ public final class Dumps {
             if (dot) {
                 Files.writeString(dir.resolve(DOT), result.applicationCallGraphDot());
             }
+            written = true;
         } catch (IOException e) {
-            for (String f : List.of(REACHABLE, EDGES, STATS, POINTS_TO, DOT)) {
-                try {
-                    Files.deleteIfExists(dir.resolve(f));
-                } catch (IOException ignored) {
-                    // The write error below is what the user needs to see.
+            throw JphantomException.input("cannot write to " + dir + " (" + e + ")", e);
+        } finally {
+            if (!written) { // an I/O error, or running out of memory part-way: no half of the output stays
+                for (String f : List.of(REACHABLE, EDGES, STATS, POINTS_TO, DOT)) {
+                    try {
+                        Files.deleteIfExists(dir.resolve(f));
+                    } catch (IOException ignored) {
+                        // The original failure is what the user needs to see.
+                    }
                 }
             }
-            throw JphantomException.input("cannot write to " + dir + " (" + e + ")", e);
         }
     }
 

@@ -106,6 +106,8 @@ public final class Solver implements ContextInfo {
 
     private final BitSet initialized = new BitSet();
     private final BitSet watched = new BitSet();
+    /** Variables that statements dereference or call on (new objects there trigger statements). */
+    private final BitSet derefed = new BitSet();
     private final PointsToSet.IntBuffer scratch = new PointsToSet.IntBuffer(64);
     private int[] filtered = new int[256];
     private int[] fresh = new int[256];
@@ -289,6 +291,9 @@ public final class Solver implements ContextInfo {
             queued = Arrays.copyOf(queued, n);
         }
         ptrKind[p] = (byte) kind;
+        if (kind == VAR && program.method(csmMethod.get(a)).ir().uses(b).length > 0) {
+            derefed.set(p);
+        }
         ptrA[p] = a;
         ptrB[p] = b;
         pts[p] = new PointsToSet();
@@ -744,7 +749,7 @@ public final class Solver implements ContextInfo {
                     propagate(pend, dn, s[i], filter);
                 }
             }
-            boolean uses = ptrKind[p] == VAR && hasUses(ptrA[p], ptrB[p]);
+            boolean uses = derefed.get(p);
             boolean watch = watched.get(p);
             if (uses || watch) {
                 if (pend == null) {
@@ -775,10 +780,6 @@ public final class Solver implements ContextInfo {
             }
         }
         return k;
-    }
-
-    private boolean hasUses(int csm, int var) {
-        return program.method(csmMethod.get(csm)).ir().uses(var).length > 0;
     }
 
     private void onNewVarObjects(int csm, int var, int[] objs) {
@@ -830,18 +831,29 @@ public final class Solver implements ContextInfo {
             return;
         }
         int ctx = csmCtx.get(csm);
+        // Receivers come in ascending order, so the objects of one site (one type) are adjacent:
+        // dispatch once per type and add each call edge once per run of one callee.
+        int lastType = -1;
+        JMethod target = special;
+        int lastCallee = -1;
         for (int o : receivers) {
-            JMethod target = dynamic ? program.dispatch(csObjType[o], resolved) : special;
+            if (dynamic && csObjType[o] != lastType) {
+                lastType = csObjType[o];
+                target = program.dispatch(lastType, resolved);
+            }
             if (target == null) {
                 continue;
             }
             int calleeCsm = csMethod(selector.instanceCall(ctx, inv.id, o, target), target);
-            addReachable(calleeCsm);
+            if (calleeCsm != lastCallee) {
+                addReachable(calleeCsm);
+                addCallEdge(csm, inv, calleeCsm);
+                lastCallee = calleeCsm;
+            }
             MethodIR cir = target.ir();
             if (cir.thisVar >= 0) {
                 addPointsTo(varPointer(calleeCsm, cir.thisVar), o);
             }
-            addCallEdge(csm, inv, calleeCsm);
         }
     }
 
