@@ -43,5 +43,21 @@ public class Main {
         Check.pts(made.content, "\"made\"");
         Runnable r = () -> Check.pts(captured, "cap");
         r.run();
+        // Overloads met in the reverse of their order in the class: the lambda classes are named
+        // after the overload, not after which one the analysis reached first.
+        Object second = new Object(); // @second
+        Check.pts(twice(new Object(), second), "second");
+        Object first = new Object(); // @first
+        Check.pts(twice(first), "first");
+    }
+
+    static Object twice(Object a) {
+        Supplier<Object> s = () -> a;
+        return s.get();
+    }
+
+    static Object twice(Object a, Object b) {
+        Supplier<Object> s = () -> b;
+        return s.get();
     }
 }

@@ -448,8 +448,11 @@ public final class IRBuilder {
                 }
             }
             String owner = program.typeName(m.declaringType());
+            // Named after the enclosing method (its overload, when the name is overloaded) and the
+            // site's position in it, so the name does not depend on which method is analysed first.
+            int overload = program.overloadOrdinal(m);
             int lamType = program.syntheticType(owner + "$$Lambda$" + m.name().replace("<", "").replace(">", "")
-                    + "$" + lambdas++, interfaces);
+                    + (overload > 0 ? "$" + overload : "") + "$" + lambdas++, interfaces);
             String lamName = program.typeName(lamType);
             JField[] capFields = new JField[caps.length];
             for (int k = 0; k < caps.length; k++) {

@@ -310,6 +310,28 @@ public final class Program {
         return methods.size();
     }
 
+    /**
+     * The position of {@code m} among the methods of its class that share its name, in the class's
+     * own order (0 for the first, or when the name is not overloaded): a name-based key for
+     * things made per method that does not depend on the order the analysis meets them.
+     */
+    public int overloadOrdinal(JMethod m) {
+        ClassInfo info = typeInfo.get(m.declaringType());
+        if (info == null) {
+            return 0;
+        }
+        int k = 0;
+        for (MemberInfo mi : info.methods()) {
+            if (mi.name().equals(m.name())) {
+                if (mi.desc().equals(m.desc())) {
+                    return k;
+                }
+                k++;
+            }
+        }
+        return 0;
+    }
+
     /** The method {@code name desc} that {@code type} itself declares, or null. */
     public JMethod declared(int type, String name, String desc) {
         SyntheticClass syn = synthetic.get(type);

@@ -1,8 +1,6 @@
 package org.jphantom.analysis.pta.plugin;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import org.jphantom.analysis.ir.Copy;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.MethodIR;
@@ -32,13 +30,13 @@ public final class NativeModel implements Plugin {
     private Solver solver;
     private Program program;
     private static final String ARRAYCOPY = "arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V";
-    private final Map<Integer, IntList> getClassResults = new HashMap<>();
+    private final PointerLists getClassResults = new PointerLists();
     /** Per type: 1 + its class object, 0 while not made. */
     private int[] classObjects = new int[0];
     /** arraycopy: source array pointer -> temporaries its elements flow to. */
-    private final Map<Integer, IntList> copyFrom = new HashMap<>();
+    private final PointerLists copyFrom = new PointerLists();
     /** arraycopy: destination array pointer -> temporaries that flow into its elements. */
-    private final Map<Integer, IntList> copyTo = new HashMap<>();
+    private final PointerLists copyTo = new PointerLists();
 
     @Override
     public void setSolver(Solver solver) {
@@ -130,8 +128,8 @@ public final class NativeModel implements Plugin {
                 int t = solver.tempPointer();
                 int src = solver.varPointer(callerCsMethod, inv.args[0]);
                 int dst = solver.varPointer(callerCsMethod, inv.args[2]);
-                copyFrom.computeIfAbsent(src, k -> new IntList(2)).add(t);
-                copyTo.computeIfAbsent(dst, k -> new IntList(2)).add(t);
+                copyFrom.getOrMake(src).add(t);
+                copyTo.getOrMake(dst).add(t);
                 solver.watch(src);
                 solver.watch(dst);
                 copyElements(src, solver.pointsTo(src).toSortedArray());
@@ -149,7 +147,7 @@ public final class NativeModel implements Plugin {
         }
         int recv = solver.varPointer(callerCsMethod, inv.recv);
         int lhs = solver.varPointer(callerCsMethod, inv.lhs);
-        IntList targets = getClassResults.computeIfAbsent(recv, k -> new IntList(2));
+        IntList targets = getClassResults.getOrMake(recv);
         for (int i = 0; i < targets.size(); i++) {
             if (targets.get(i) == lhs) {
                 return;
@@ -218,5 +216,32 @@ public final class NativeModel implements Plugin {
             classObjects[type] = o + 1;
         }
         return o;
+    }
+
+    /** Lists of pointers keyed by pointer: looked up on every difference at a watched pointer. */
+    private static final class PointerLists {
+        private IntList[] lists = new IntList[0];
+        private boolean empty = true;
+
+        boolean isEmpty() {
+            return empty;
+        }
+
+        IntList get(int pointer) {
+            return pointer < lists.length ? lists[pointer] : null;
+        }
+
+        IntList getOrMake(int pointer) {
+            if (pointer >= lists.length) {
+                lists = Arrays.copyOf(lists, Math.max(pointer + 1, lists.length * 2));
+            }
+            IntList l = lists[pointer];
+            if (l == null) {
+                l = new IntList(2);
+                lists[pointer] = l;
+                empty = false;
+            }
+            return l;
+        }
     }
 }

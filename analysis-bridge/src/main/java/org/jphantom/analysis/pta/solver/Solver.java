@@ -90,9 +90,11 @@ public final class Solver implements ContextInfo {
     private int edgeCount;
 
     // work list: a ring of pointers with pending objects
-    private int[] queue = new int[1 << 12];
+    private int[] queue = new int[1 << 12]; // this round's pointers, ascending
     private int qHead;
     private int qSize;
+    private int[] next = new int[1 << 12]; // the next round's pointers, in arrival order
+    private int nextSize;
     private boolean[] queued = new boolean[1 << 14];
 
     // call graph
@@ -471,17 +473,30 @@ public final class Solver implements ContextInfo {
     }
 
     private void enqueue(int p) {
-        if (qSize == queue.length) {
-            int[] n = new int[queue.length * 2];
-            for (int i = 0; i < qSize; i++) {
-                n[i] = queue[(qHead + i) % queue.length];
-            }
-            queue = n;
-            qHead = 0;
+        if (nextSize == next.length) {
+            next = Arrays.copyOf(next, nextSize * 2);
         }
-        queue[(qHead + qSize) % queue.length] = p;
-        qSize++;
+        next[nextSize++] = p;
         queued[p] = true;
+    }
+
+    /**
+     * Starts the next round: the pointers queued since the last one, in ascending order (roughly
+     * the order of discovery, so sources before what they feed), each once. A pointer that gains
+     * objects again while its round runs waits in the round, so its objects arrive together.
+     */
+    private boolean nextRound() {
+        if (nextSize == 0) {
+            return false;
+        }
+        int[] t = queue;
+        queue = next;
+        next = t;
+        qSize = nextSize;
+        qHead = 0;
+        nextSize = 0;
+        Arrays.sort(queue, 0, qSize);
+        return true;
     }
 
     // ------------------------------------------------------------------ entry
@@ -691,10 +706,8 @@ public final class Solver implements ContextInfo {
             p.onStart();
         }
         PointsToSet.IntBuffer deltaBuf = new PointsToSet.IntBuffer(1024);
-        while (qSize > 0) {
-            int p = queue[qHead];
-            qHead = (qHead + 1) % queue.length;
-            qSize--;
+        while (qHead < qSize || nextRound()) {
+            int p = queue[qHead++];
             queued[p] = false;
             PointsToSet set = pts[p];
             // The difference, as a sorted array (pend[0..dn)), a bit set (deltaBits), or both.
