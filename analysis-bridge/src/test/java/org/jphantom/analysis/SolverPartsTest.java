@@ -101,14 +101,17 @@ class SolverPartsTest {
                     TreeSet<Integer> pendingModel = new TreeSet<>();
                     PointsToSet pending = randomSet(round * 17L + 3, 5, bound, true, pendingModel);
 
-                    // addAbsentTo: pending gains delta minus target; target unchanged
+                    // absentWords + addWords: pending gains delta minus target; target unchanged
                     PointsToSet.Words words = new PointsToSet.Words();
                     delta.nonEmptyWords(words);
                     TreeSet<Integer> absent = new TreeSet<>(deltaModel);
                     absent.removeAll(targetModel);
                     boolean gains = !pendingModel.containsAll(absent);
                     pendingModel.addAll(absent);
-                    assertEquals(gains, target.addAbsentTo(words, pending), "gain, round " + round);
+                    PointsToSet.Words lacking = new PointsToSet.Words();
+                    int k = target.absentWords(words, lacking);
+                    assertEquals(absent.isEmpty(), k == 0);
+                    assertEquals(gains, pending.addWords(lacking), "gain, round " + round);
                     assertArrayEquals(toArray(pendingModel), pending.toSortedArray(), "round " + round);
                     assertEquals(pendingModel.size(), pending.size());
                     assertArrayEquals(toArray(targetModel), target.toSortedArray());

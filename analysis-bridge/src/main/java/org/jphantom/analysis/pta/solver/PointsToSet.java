@@ -135,7 +135,7 @@ public final class PointsToSet {
         }
         int newBase = Math.min(base, lo);
         int newEnd = Math.max(base + words.length, hi + 1);
-        int grow = (newEnd - newBase) >> 2; // slack for later growth on the side that grew
+        int grow = 4 + ((newEnd - newBase) >> 3); // slack for later growth on the side that grew
         if (newBase < base) {
             newBase = Math.max(0, newBase - grow);
         }
@@ -155,7 +155,7 @@ public final class PointsToSet {
             return;
         }
         if (w < base) {
-            int grow = Math.max(base - w, words.length >> 1);
+            int grow = Math.max(base - w, 4 + (words.length >> 3));
             int newBase = Math.max(0, base - grow);
             long[] n = new long[words.length + (base - newBase)];
             System.arraycopy(words, 0, n, base - newBase, words.length);
@@ -163,7 +163,8 @@ public final class PointsToSet {
             base = newBase;
         } else {
             int need = w - base + 1;
-            words = Arrays.copyOf(words, Math.max(need, words.length + (words.length >> 1)));
+            // Modest growth: large sets grow by the objects allocated since, which come at the top.
+            words = Arrays.copyOf(words, Math.max(need, words.length + 4 + (words.length >> 3)));
         }
     }
 
@@ -278,18 +279,17 @@ public final class PointsToSet {
     }
 
     /**
-     * Adds to {@code out} (a bit set) the elements of {@code delta} that {@code this} lacks, a word
-     * at a time; whether {@code out} gained any.
+     * Writes to {@code out} the words of {@code delta} restricted to the elements this set lacks
+     * (empty words left out), comparing a word at a time; returns how many words that is.
      */
-    public boolean addAbsentTo(Words delta, PointsToSet out) {
+    public int absentWords(Words delta, Words out) {
         int n = delta.n;
-        if (n == 0) {
-            return false;
-        }
+        out.ensure(n);
         int[] idx = delta.index;
         long[] dw = delta.bits;
-        out.reserve(idx[0], idx[n - 1]);
-        boolean any = false;
+        int[] oi = out.index;
+        long[] ob = out.bits;
+        int k = 0;
         boolean bitMode = words != null;
         int j = 0; // array mode: the first element not below the current word
         for (int i = 0; i < n; i++) {
@@ -309,12 +309,26 @@ public final class PointsToSet {
             }
             long fresh = dw[i] & ~have;
             if (fresh != 0) {
-                int before = out.size;
-                out.orWord(w, fresh);
-                any |= out.size != before;
+                oi[k] = w;
+                ob[k++] = fresh;
             }
         }
-        return any;
+        out.n = k;
+        return k;
+    }
+
+    /** Adds the elements of {@code w} (bit-set mode), with one allocation at most; whether any was new. */
+    public boolean addWords(Words w) {
+        int n = w.n;
+        if (n == 0) {
+            return false;
+        }
+        reserve(w.index[0], w.index[n - 1]);
+        int before = size;
+        for (int i = 0; i < n; i++) {
+            orWord(w.index[i], w.bits[i]);
+        }
+        return size != before;
     }
 
     /** Appends every element to {@code out}, in ascending order. */

@@ -115,6 +115,7 @@ public final class Solver implements ContextInfo {
     private int[] fresh = new int[256];
     private final PointsToSet.Words edgeWords = new PointsToSet.Words();
     private final PointsToSet.Words deltaWords = new PointsToSet.Words();
+    private final PointsToSet.Words freshWords = new PointsToSet.Words();
 
     public Solver(Program program, HeapModel heap, Contexts contexts, List<Plugin> plugins) {
         this.program = program;
@@ -396,10 +397,9 @@ public final class Solver implements ContextInfo {
 
     /** Queues the objects of {@code delta} that {@code dst} lacks, a word at a time. */
     private void propagateBits(PointsToSet.Words delta, int dst) {
-        if (pts[dst].addAbsentTo(delta, pendingBits(dst)) && !queued[dst]) {
+        // Only the words dst lacks make its pending set, so a wave that brings it little costs little.
+        if (pts[dst].absentWords(delta, freshWords) > 0 && pendingBits(dst).addWords(freshWords) && !queued[dst]) {
             enqueue(dst);
-        } else if (pendingSet[dst].isEmpty()) {
-            pendingSet[dst] = null;
         }
     }
 
