@@ -53,10 +53,17 @@ final class AnalyzeCommand {
         return o;
     }
 
-    /** {@code jphantom IN -o OUT --analyze}: the context-insensitive analysis of OUT from its main methods. */
-    static void analyzeCompleted(Path jar, List<Path> classpath, OptionalInt release, PrintStream err) {
+    /** The analysis options {@code jphantom IN -o OUT --analyze} takes. */
+    record Settings(List<String> mains, String context, Path outDir) {
+    }
+
+    /** {@code jphantom IN -o OUT --analyze}: analyses OUT (its main methods unless told) and prints the summary. */
+    static void analyzeCompleted(Path jar, List<Path> classpath, OptionalInt release, Settings settings, PrintStream err) {
         AnalysisResult result = Analysis.run(AnalysisRequest.of(List.of(jar)).withClasspath(classpath)
-                .withRelease(release));
+                .withRelease(release).withMains(settings.mains()).withContext(settings.context()));
+        if (settings.outDir() != null) {
+            Dumps.write(result, settings.outDir(), false, false);
+        }
         err.println(result.summary());
     }
 

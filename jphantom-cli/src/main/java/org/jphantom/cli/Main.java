@@ -17,6 +17,7 @@ import org.jphantom.Complementer;
 import org.jphantom.JphantomException;
 import org.jphantom.Request;
 import org.jphantom.Result;
+import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.report.JsonReport;
 import org.jphantom.report.TextReport;
 import org.jphantom.solve.UnsatisfiableException;
@@ -93,8 +94,14 @@ public final class Main {
         o.addOption(Option.builder().longOpt("save-class-files").hasArg().argName("DIR")
                 .desc("also write the generated classes alone to DIR").build());
         o.addOption(Option.builder().longOpt("verify").desc("verify the output with HotSpot afterwards").build());
-        o.addOption(Option.builder().longOpt("analyze").desc("then run the points-to analysis on the output from its"
-                + " main methods and print its summary (see jphantom analyze)").build());
+        o.addOption(Option.builder().longOpt("analyze").desc("then run the points-to analysis on the output (from its"
+                + " main methods unless --main says) and print its summary (see jphantom analyze)").build());
+        o.addOption(Option.builder().longOpt("main").hasArg().argName("CLASS")
+                .desc("with --analyze: entry class (repeatable); default: every main(String[]) of the output").build());
+        o.addOption(Option.builder().longOpt("context").hasArg().argName("KIND")
+                .desc("with --analyze: context sensitivity, " + Selectors.NAMES + " (default ci)").build());
+        o.addOption(Option.builder().longOpt("analysis-out").hasArg().argName("DIR")
+                .desc("with --analyze: write reachable-methods.txt, call-edges.txt and stats.json to DIR").build());
         o.addOption(Option.builder().longOpt("skip-broken").desc("skip broken class entries (reported) instead of failing").build());
         o.addOption(Option.builder().longOpt("max-search-steps").hasArg().argName("N")
                 .desc("bound of the single-inheritance search (default " + Request.DEFAULT_MAX_SEARCH_STEPS + ")").build());
@@ -111,7 +118,8 @@ public final class Main {
             help(out, options);
             return OK;
         }
-        for (String single : List.of("o", "release", "report", "save-class-files", "max-search-steps")) {
+        for (String single : List.of("o", "release", "report", "save-class-files", "max-search-steps", "context",
+                "analysis-out")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
                 throw new ParseException("option " + (single.length() == 1 ? "-" : "--") + single
@@ -129,6 +137,7 @@ public final class Main {
         if ((cl.hasOption("verify") || cl.hasOption("analyze")) && output == null) {
             throw new ParseException("--" + (cl.hasOption("verify") ? "verify" : "analyze") + " needs -o OUT.jar");
         }
+        AnalyzeCommand.Settings analysis = analysisSettings(cl);
         List<Path> classpath = classpath(cl);
         Request request = Request.of(inputs, output)
                 .withClasspath(classpath)
@@ -163,9 +172,31 @@ public final class Main {
             exit = printVerify(JarVerifier.verify(new VerifyRequest(output, classpath, null)), output, quiet, err);
         }
         if (exit == OK && cl.hasOption("analyze")) {
-            AnalyzeCommand.analyzeCompleted(output, classpath, release(cl), err);
+            AnalyzeCommand.analyzeCompleted(output, classpath, release(cl), analysis, err);
         }
         return exit;
+    }
+
+    /** The analysis options of {@code --analyze}, checked before anything is written. */
+    private static AnalyzeCommand.Settings analysisSettings(CommandLine cl) throws ParseException {
+        if (!cl.hasOption("analyze")) {
+            for (String o : List.of("main", "context", "analysis-out")) {
+                if (cl.hasOption(o)) {
+                    throw new ParseException("--" + o + " needs --analyze");
+                }
+            }
+            return null;
+        }
+        String context = cl.getOptionValue("context", "ci");
+        if (!List.of(Selectors.NAMES.split("\\|")).contains(context)) {
+            throw new ParseException("unknown context sensitivity '" + context + "': use one of " + Selectors.NAMES);
+        }
+        Path outDir = cl.hasOption("analysis-out") ? Path.of(cl.getOptionValue("analysis-out")) : null;
+        if (outDir != null && Files.exists(outDir) && !Files.isDirectory(outDir)) {
+            throw JphantomException.input("--analysis-out " + outDir + " is a file; give a directory");
+        }
+        List<String> mains = cl.getOptionValues("main") == null ? List.of() : List.of(cl.getOptionValues("main"));
+        return new AnalyzeCommand.Settings(mains, context, outDir);
     }
 
     private static int verify(String[] args, PrintStream out, PrintStream err) throws ParseException {

@@ -107,6 +107,28 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void complementThenAnalyzeTakesTheAnalysisOptions() throws IOException {
+        Path out = dir.resolve("done2.jar");
+        Path results = dir.resolve("results");
+        CliFixture.Run r = run(jar.toString(), "-o", out.toString(), "--analyze", "--main", "app.Main",
+                "--context", "1cfa", "--analysis-out", results.toString()).expect(Main.OK);
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("analyze (1cfa): 6 reachable methods")), r.err());
+        assertTrue(Files.readAllLines(results.resolve("call-edges.txt"))
+                .contains("<app.Main: void main(java.lang.String[])>/2 -> <app.Main$Circle: java.lang.Object area()>"));
+        assertTrue(Files.readString(results.resolve("stats.json")).contains("\"applicationReachableMethods\" : 5"));
+
+        // Analysis options are checked before anything is written.
+        Path never = dir.resolve("never.jar");
+        run(jar.toString(), "-o", never.toString(), "--analyze", "--context", "3obj").expect(Main.USAGE)
+                .expectOneLineError("unknown context sensitivity '3obj'");
+        run(jar.toString(), "-o", never.toString(), "--main", "app.Main").expect(Main.USAGE)
+                .expectOneLineError("--main needs --analyze");
+        run(jar.toString(), "-o", never.toString(), "--analyze", "--analysis-out", out.toString()).expect(Main.USAGE)
+                .expectOneLineError("is a file; give a directory");
+        assertFalse(Files.exists(never));
+    }
+
+    @Test
     void everyContextSensitivityRuns() {
         for (String c : List.of("ci", "1cfa", "2cfa", "1obj", "2obj", "1type", "2type")) {
             CliFixture.Run r = run("analyze", jar.toString(), "--context", c, "-q").expect(Main.OK);
