@@ -89,6 +89,25 @@ public final class Solver implements ContextInfo {
     private TypeFilter[][] succFilter = new TypeFilter[1 << 14][];
     private int edgeCount;
 
+    // cycle elimination
+    /** Union-find parent: a pointer merged into a cycle's representative points (eventually) to it. */
+    private int[] parent = new int[1 << 14];
+    /**
+     * For the representative of merged pointers, the members that statements dereference or that
+     * a plugin watches (they get the representative's new objects); null for an unmerged pointer.
+     */
+    private int[][] duties = new int[1 << 14][];
+    /** Unfiltered edges {@code p -> q} that have already started a cycle search. */
+    private final LongIntMap cycleTried = new LongIntMap(1 << 10);
+    /** Where the next cycle search starts (pointers whose sets looked equal to a predecessor's). */
+    private final IntList cycleCandidates = new IntList();
+    /** Sets smaller than this do not start cycle searches: collapsing them would save little. */
+    private static final int CYCLE_MIN_SIZE = 64;
+    private int[] dfsIndex = new int[0];
+    private int[] dfsLow = new int[0];
+    private int[] dfsMark = new int[0];
+    private int dfsEpoch;
+
     // work list: a ring of pointers with pending objects
     private int[] queue = new int[1 << 12]; // this round's pointers, ascending
     private int qHead;
@@ -116,6 +135,7 @@ public final class Solver implements ContextInfo {
     private final PointsToSet.Words edgeWords = new PointsToSet.Words();
     private final PointsToSet.Words deltaWords = new PointsToSet.Words();
     private final PointsToSet.Words freshWords = new PointsToSet.Words();
+    private final PointsToSet.Words unionWords = new PointsToSet.Words();
 
     public Solver(Program program, HeapModel heap, Contexts contexts, List<Plugin> plugins) {
         this.program = program;
@@ -292,7 +312,10 @@ public final class Solver implements ContextInfo {
             succCount = Arrays.copyOf(succCount, n);
             succFilter = Arrays.copyOf(succFilter, n);
             queued = Arrays.copyOf(queued, n);
+            parent = Arrays.copyOf(parent, n);
+            duties = Arrays.copyOf(duties, n);
         }
+        parent[p] = p;
         ptrKind[p] = (byte) kind;
         if (kind == VAR && program.method(csmMethod.get(a)).ir().uses(b).length > 0) {
             derefed.set(p);
@@ -322,8 +345,20 @@ public final class Solver implements ContextInfo {
         return ptrB[p];
     }
 
+    /** The points-to set of {@code p} (shared by every pointer of a collapsed cycle). */
     public PointsToSet pointsTo(int p) {
-        return pts[p];
+        return pts[find(p)];
+    }
+
+    /** The representative of {@code p}: itself unless it was merged into a cycle. */
+    private int find(int p) {
+        int[] up = parent;
+        while (up[p] != p) {
+            int q = up[up[p]];
+            up[p] = q; // path halving
+            p = q;
+        }
+        return p;
     }
 
     public int edgeCount() {
@@ -334,7 +369,14 @@ public final class Solver implements ContextInfo {
 
     /** Asks for {@link Plugin#onNewPointsTo} calls for {@code pointer}; other pointers are not reported. */
     public void watch(int pointer) {
+        boolean had = watched.get(pointer) || derefed.get(pointer);
         watched.set(pointer);
+        int r = find(pointer);
+        if (!had && duties[r] != null) {
+            int[] d = Arrays.copyOf(duties[r], duties[r].length + 1);
+            d[d.length - 1] = pointer;
+            duties[r] = d;
+        }
     }
 
     /**
@@ -396,22 +438,51 @@ public final class Solver implements ContextInfo {
     }
 
     /** Queues the objects of {@code delta} that {@code dst} lacks, a word at a time. */
-    private void propagateBits(PointsToSet.Words delta, int dst) {
+    private boolean propagateBits(PointsToSet.Words delta, int dst) {
         // Only the words dst lacks make its pending set, so a wave that brings it little costs little.
-        if (pts[dst].absentWords(delta, freshWords) > 0 && pendingBits(dst).addWords(freshWords) && !queued[dst]) {
+        if (pts[dst].absentWords(delta, freshWords) == 0) {
+            return false;
+        }
+        if (pendingBits(dst).addWords(freshWords) && !queued[dst]) {
             enqueue(dst);
         }
+        return true;
     }
 
     /** Adds {@code csObject} to the points-to set of {@code pointer} (at the next propagation). */
     public void addPointsTo(int pointer, int csObject) {
+        pointer = find(pointer);
         if (!pts[pointer].contains(csObject)) {
             push(pointer, csObject);
         }
     }
 
-    /** Adds the edge {@code src -> dst} of the pointer flow graph (not checked for duplicates). */
+    /**
+     * Adds the edge {@code src -> dst} of the pointer flow graph (not checked for duplicates). An
+     * edge within a collapsed cycle is counted but not kept: the cycle's one set already holds all.
+     */
     public void addEdge(int src, int dst, TypeFilter filter) {
+        src = find(src);
+        dst = find(dst);
+        if (src == dst) {
+            edgeCount++;
+            return;
+        }
+        appendEdge(src, dst, filter);
+        edgeCount++;
+        PointsToSet from = pts[src];
+        if (filter == null && from.isBitSet() && wordWise(from.size())) {
+            from.nonEmptyWords(edgeWords);
+            propagateBits(edgeWords, dst);
+        } else if (!from.isEmpty()) {
+            scratch.n = 0;
+            from.appendTo(scratch);
+            propagate(scratch.a, scratch.n, dst, filter);
+        }
+    }
+
+    /** Appends {@code src -> dst} to the successors of {@code src} (both representatives). */
+    private void appendEdge(int src, int dst, TypeFilter filter) {
         int n = succCount[src];
         int[] s = succ[src];
         if (s == null) {
@@ -432,23 +503,13 @@ public final class Solver implements ContextInfo {
             succFilter[src][n] = filter;
         }
         succCount[src] = n + 1;
-        edgeCount++;
-        PointsToSet from = pts[src];
-        if (filter == null && from.isBitSet() && wordWise(from.size())) {
-            from.nonEmptyWords(edgeWords);
-            propagateBits(edgeWords, dst);
-        } else if (!from.isEmpty()) {
-            scratch.n = 0;
-            from.appendTo(scratch);
-            propagate(scratch.a, scratch.n, dst, filter);
-        }
     }
 
     /**
      * Queues the objects {@code objs[0..n)} (ascending) that pass {@code filter} and that
-     * {@code dst} lacks.
+     * {@code dst} lacks; returns how many it lacked.
      */
-    private void propagate(int[] objs, int n, int dst, TypeFilter filter) {
+    private int propagate(int[] objs, int n, int dst, TypeFilter filter) {
         int[] src = objs;
         int m = n;
         if (filter != null) {
@@ -470,6 +531,7 @@ public final class Solver implements ContextInfo {
         for (int i = 0; i < k; i++) {
             push(dst, fresh[i]);
         }
+        return k;
     }
 
     private void enqueue(int p) {
@@ -486,6 +548,9 @@ public final class Solver implements ContextInfo {
      * objects again while its round runs waits in the round, so its objects arrive together.
      */
     private boolean nextRound() {
+        if (!cycleCandidates.isEmpty()) {
+            collapseCycles();
+        }
         if (nextSize == 0) {
             return false;
         }
@@ -497,6 +562,293 @@ public final class Solver implements ContextInfo {
         nextSize = 0;
         Arrays.sort(queue, 0, qSize);
         return true;
+    }
+
+    // ------------------------------------------------------------------ cycle elimination
+
+    /*
+     * Lazy cycle detection (Hardekopf and Lin, PLDI 2007). Along a cycle of unfiltered edges every
+     * pointer ends with the same set, so the cycle can become one pointer: one set, one pending
+     * list, the union of the out-edges. A cycle shows itself when propagation along an unfiltered
+     * edge p -> q brings q nothing and q's set is as large as p's; the first time an edge does so,
+     * q is noted, and before the next round a search from the noted pointers finds the strongly
+     * connected components over unfiltered edges and collapses each. Edges with a type filter are
+     * never followed: their ends may differ.
+     *
+     * Merged pointers keep their identity for callers (a variable's pointer stays its id) but every
+     * operation goes to the representative, find(p). Members that statements dereference or that
+     * plugins watch are listed in duties[rep] and get each of the representative's new objects.
+     */
+
+    /** Notes that the unfiltered edge {@code p -> q} brought nothing: {@code q} may close a cycle. */
+    private void suspectCycle(int p, int q) {
+        int n = pts[p].size();
+        if (n >= CYCLE_MIN_SIZE && pts[q].size() == n) {
+            long key = LongIntMap.key(p, q);
+            if (cycleTried.get(key) < 0) {
+                cycleTried.put(key, 1);
+                cycleCandidates.add(q);
+            }
+        }
+    }
+
+    /**
+     * Finds the strongly connected components over unfiltered edges reachable from the candidates
+     * (Tarjan's algorithm, iterative) and collapses those of more than one pointer.
+     */
+    private void collapseCycles() {
+        int n = pointerCount;
+        if (dfsMark.length < n) {
+            int c = Math.max(n, dfsMark.length * 2);
+            dfsIndex = new int[c];
+            dfsLow = new int[c];
+            dfsMark = Arrays.copyOf(dfsMark, c);
+        }
+        int epoch = ++dfsEpoch; // dfsMark[v] == epoch: v visited; then dfsIndex[v] < 0: v's component is done
+        IntList stack = new IntList();
+        IntList path = new IntList(); // the DFS path: pointer, next edge to try
+        List<int[]> components = new ArrayList<>();
+        int counter = 0;
+        for (int c = 0; c < cycleCandidates.size(); c++) {
+            int root = find(cycleCandidates.get(c));
+            if (dfsMark[root] == epoch) {
+                continue;
+            }
+            dfsMark[root] = epoch;
+            dfsIndex[root] = dfsLow[root] = counter++;
+            stack.add(root);
+            path.add(root);
+            path.add(0);
+            while (!path.isEmpty()) {
+                int top = path.size() - 2;
+                int v = path.get(top);
+                int i = path.get(top + 1);
+                if (i < succCount[v]) {
+                    path.set(top + 1, i + 1);
+                    TypeFilter[] fv = succFilter[v];
+                    if (fv != null && fv[i] != null) {
+                        continue;
+                    }
+                    int w = find(succ[v][i]);
+                    if (w == v) {
+                        continue;
+                    }
+                    if (dfsMark[w] != epoch) {
+                        dfsMark[w] = epoch;
+                        dfsIndex[w] = dfsLow[w] = counter++;
+                        stack.add(w);
+                        path.add(w);
+                        path.add(0);
+                    } else if (dfsIndex[w] >= 0) {
+                        dfsLow[v] = Math.min(dfsLow[v], dfsIndex[w]);
+                    }
+                    continue;
+                }
+                path.pop();
+                path.pop();
+                if (!path.isEmpty()) {
+                    int u = path.get(path.size() - 2);
+                    dfsLow[u] = Math.min(dfsLow[u], dfsLow[v]);
+                }
+                if (dfsLow[v] == dfsIndex[v]) {
+                    int size = 0;
+                    int w;
+                    do {
+                        w = stack.get(stack.size() - 1 - size);
+                        size++;
+                    } while (w != v);
+                    int[] comp = new int[size];
+                    for (int k = 0; k < size; k++) {
+                        comp[k] = stack.pop();
+                        dfsIndex[comp[k]] = -1;
+                    }
+                    if (size > 1) {
+                        components.add(comp);
+                    }
+                }
+            }
+        }
+        cycleCandidates.clear();
+        for (int[] comp : components) {
+            collapse(comp);
+        }
+    }
+
+    /**
+     * Merges the pointers {@code members} (representatives, a cycle of unfiltered edges) into one.
+     * Each member had exactly its old set delivered (to its successors, to the statements that
+     * dereference it, to watching plugins), so each gets, once, what the union adds to it; pending
+     * objects move to the representative, which delivers them to all.
+     */
+    private void collapse(int[] members) {
+        Arrays.sort(members);
+        int r = members[0];
+        for (int m : members) {
+            if (pts[m].size() > pts[r].size()) {
+                r = m; // the largest set: the fewest objects to add
+            }
+        }
+        int k = members.length;
+        PointsToSet[] oldPts = new PointsToSet[k];
+        int[][] oldSucc = new int[k][];
+        int[] oldSuccCount = new int[k];
+        TypeFilter[][] oldFilter = new TypeFilter[k][];
+        int[][] oldDuty = new int[k][];
+        long total = 0;
+        boolean arrays = true;
+        for (int j = 0; j < k; j++) {
+            int m = members[j];
+            oldPts[j] = pts[m];
+            oldSucc[j] = succ[m];
+            oldSuccCount[j] = succCount[m];
+            oldFilter[j] = succFilter[m];
+            oldDuty[j] = duties[m] != null ? duties[m]
+                    : derefed.get(m) || watched.get(m) ? new int[] {m} : new int[0];
+            total += pts[m].size();
+            arrays &= !pts[m].isBitSet();
+        }
+        PointsToSet union = arrays && total <= 256 ? new PointsToSet() : PointsToSet.bitSet();
+        for (PointsToSet old : oldPts) {
+            if (union.isBitSet() && old.isBitSet()) {
+                old.nonEmptyWords(edgeWords);
+                union.addWords(edgeWords);
+            } else {
+                scratch.n = 0;
+                old.appendTo(scratch);
+                for (int i = 0; i < scratch.n; i++) {
+                    union.add(scratch.a[i]);
+                }
+            }
+        }
+        // Make r the one pointer of the cycle; the members' pending objects become r's.
+        pts[r] = union;
+        int dutyCount = 0;
+        for (int j = 0; j < k; j++) {
+            int m = members[j];
+            PointsToSet waiting = pendingSet[m];
+            int[] list = pending[m];
+            int listCount = pendingCount[m];
+            pending[m] = null;
+            pendingCount[m] = 0;
+            pendingSet[m] = null;
+            if (m != r) {
+                pts[m] = null;
+                parent[m] = r;
+            }
+            if (waiting != null) {
+                waiting.nonEmptyWords(edgeWords);
+                pendingBits(r).addWords(edgeWords);
+            } else {
+                for (int i = 0; i < listCount; i++) {
+                    if (!union.contains(list[i])) {
+                        push(r, list[i]);
+                    }
+                }
+            }
+            succ[m] = null;
+            succCount[m] = 0;
+            succFilter[m] = null;
+            duties[m] = null;
+            dutyCount += oldDuty[j].length;
+        }
+        if (pendingSet[r] != null && !pendingSet[r].isEmpty() && !queued[r]) {
+            enqueue(r);
+        }
+        int[] duty = new int[dutyCount];
+        dutyCount = 0;
+        for (int[] d : oldDuty) {
+            System.arraycopy(d, 0, duty, dutyCount, d.length);
+            dutyCount += d.length;
+        }
+        duties[r] = duty;
+        // r's out-edges: the members', without those inside the cycle and unfiltered duplicates.
+        // An unfiltered one gets the whole union (its target has the part from its own member).
+        PointsToSet.IntBuffer plain = new PointsToSet.IntBuffer(16);
+        boolean[] filteredOut = new boolean[k];
+        for (int j = 0; j < k; j++) {
+            for (int i = 0; i < oldSuccCount[j]; i++) {
+                int q = find(oldSucc[j][i]);
+                TypeFilter f = oldFilter[j] == null ? null : oldFilter[j][i];
+                if (q == r) {
+                    continue;
+                }
+                if (f == null) {
+                    plain.add(q);
+                } else {
+                    appendEdge(r, q, f);
+                    filteredOut[j] = true;
+                }
+            }
+        }
+        Arrays.sort(plain.a, 0, plain.n);
+        int[] all = null;
+        if (union.isBitSet()) {
+            union.nonEmptyWords(unionWords);
+        } else {
+            all = union.toSortedArray();
+        }
+        for (int i = 0; i < plain.n; i++) {
+            int q = plain.a[i];
+            if (i == 0 || q != plain.a[i - 1]) {
+                appendEdge(r, q, null);
+                if (all == null) {
+                    propagateBits(unionWords, q);
+                } else {
+                    propagate(all, all.length, q, null);
+                }
+            }
+        }
+        // Along filtered edges, and to its duties, each member's gain: what the union adds to its set.
+        for (int j = 0; j < k; j++) {
+            if (!filteredOut[j] && oldDuty[j].length == 0) {
+                continue;
+            }
+            int[] gain = missing(union, oldPts[j]);
+            if (gain.length == 0) {
+                continue;
+            }
+            if (filteredOut[j]) {
+                for (int i = 0; i < oldSuccCount[j]; i++) {
+                    int q = find(oldSucc[j][i]);
+                    TypeFilter f = oldFilter[j][i];
+                    if (q != r && f != null) {
+                        propagate(gain, gain.length, q, f);
+                    }
+                }
+            }
+            for (int m : oldDuty[j]) {
+                notifyNew(m, gain);
+            }
+        }
+    }
+
+    /** The elements of {@code all} that its subset {@code part} lacks, ascending. */
+    private int[] missing(PointsToSet all, PointsToSet part) {
+        if (part.size() == all.size()) {
+            return new int[0];
+        }
+        if (all.isBitSet()) {
+            all.nonEmptyWords(deltaWords);
+            int w = part.absentWords(deltaWords, freshWords);
+            int n = 0;
+            for (int i = 0; i < w; i++) {
+                n += Long.bitCount(freshWords.bits[i]);
+            }
+            int[] out = new int[n];
+            n = 0;
+            for (int i = 0; i < w; i++) {
+                long bits = freshWords.bits[i];
+                while (bits != 0) {
+                    out[n++] = (freshWords.index[i] << 6) + Long.numberOfTrailingZeros(bits);
+                    bits &= bits - 1;
+                }
+            }
+            return out;
+        }
+        int[] elems = all.toSortedArray();
+        int[] out = new int[elems.length];
+        int n = part.absent(elems, elems.length, out);
+        return Arrays.copyOf(out, n);
     }
 
     // ------------------------------------------------------------------ entry
@@ -709,6 +1061,9 @@ public final class Solver implements ContextInfo {
         while (qHead < qSize || nextRound()) {
             int p = queue[qHead++];
             queued[p] = false;
+            if (parent[p] != p) {
+                continue; // merged into a cycle since it was queued; its objects went to the representative
+            }
             PointsToSet set = pts[p];
             // The difference, as a sorted array (pend[0..dn)), a bit set (deltaBits), or both.
             int[] pend = pending[p];
@@ -742,6 +1097,14 @@ public final class Solver implements ContextInfo {
             TypeFilter[] filters = succFilter[p];
             boolean haveWords = false;
             for (int i = 0; i < sn; i++) {
+                int q = s[i];
+                if (parent[q] != q) {
+                    q = find(q);
+                    s[i] = q; // the edge now ends at the representative of q's cycle
+                }
+                if (q == p) {
+                    continue;
+                }
                 TypeFilter filter = filters == null ? null : filters[i];
                 if (filter == null && wordWise(dn)) {
                     if (!haveWords) {
@@ -754,33 +1117,47 @@ public final class Solver implements ContextInfo {
                         deltaBits.nonEmptyWords(deltaWords);
                         haveWords = true;
                     }
-                    propagateBits(deltaWords, s[i]);
+                    if (!propagateBits(deltaWords, q)) {
+                        suspectCycle(p, q);
+                    }
                 } else {
                     if (pend == null) {
                         pend = deltaBits.toSortedArray();
                     }
-                    propagate(pend, dn, s[i], filter);
+                    if (propagate(pend, dn, q, filter) == 0 && filter == null) {
+                        suspectCycle(p, q);
+                    }
                 }
             }
-            boolean uses = derefed.get(p);
-            boolean watch = watched.get(p);
-            if (uses || watch) {
+            int[] duty = duties[p];
+            if (duty == null ? derefed.get(p) || watched.get(p) : duty.length > 0) {
                 if (pend == null) {
                     pend = deltaBits.toSortedArray();
                 }
                 int[] objs = dn == pend.length ? pend : Arrays.copyOf(pend, dn);
-                if (uses) {
-                    onNewVarObjects(ptrA[p], ptrB[p], objs);
-                }
-                if (watch) {
-                    for (Plugin pl : plugins) {
-                        pl.onNewPointsTo(p, objs);
+                if (duty == null) {
+                    notifyNew(p, objs);
+                } else {
+                    for (int m : duty) {
+                        notifyNew(m, objs);
                     }
                 }
             }
         }
         for (Plugin p : plugins) {
             p.onFinish();
+        }
+    }
+
+    /** Runs the statements that dereference {@code p} and the plugins watching it on its new objects. */
+    private void notifyNew(int p, int[] objs) {
+        if (derefed.get(p)) {
+            onNewVarObjects(ptrA[p], ptrB[p], objs);
+        }
+        if (watched.get(p)) {
+            for (Plugin pl : plugins) {
+                pl.onNewPointsTo(p, objs);
+            }
         }
     }
 
