@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PointsToFixtureTest {
     static final List<String> FEATURES = List.of("alloc", "assign", "fields", "statics", "arrays", "casts",
-            "dispatch", "defaults", "lambdas", "exceptions", "clinit", "natives");
+            "dispatch", "defaults", "lambdas", "exceptions", "clinit", "natives", "cycles");
     static final List<String> CONTEXTS = List.of("ci", "1cfa", "2cfa", "1obj", "2obj", "1type", "2type");
 
     @TempDir
