@@ -4,7 +4,7 @@ import check.Check;
 
 /**
  * A cycle of unfiltered flow, B -> x -> A -> y -> B through static fields and locals, with more
- * objects than the solver needs to collapse cycles (64), reached by objects at different times:
+ * objects than the solver needs to collapse cycles (16), reached by objects at different times:
  * seventy at B first, seventy more at A later (through C and a chain of calls), one last one from a
  * method that only the cycle's own receivers make reachable. Members x and y are dereferenced (a
  * field load, a field store, calls), so they must see every object whichever member it came in at.

@@ -102,7 +102,7 @@ public final class Solver implements ContextInfo {
     /** Where the next cycle search starts (pointers whose sets looked equal to a predecessor's). */
     private final IntList cycleCandidates = new IntList();
     /** Sets smaller than this do not start cycle searches: collapsing them would save little. */
-    private static final int CYCLE_MIN_SIZE = 64;
+    private static final int CYCLE_MIN_SIZE = 16;
     private int[] dfsIndex = new int[0];
     private int[] dfsLow = new int[0];
     private int[] dfsMark = new int[0];
