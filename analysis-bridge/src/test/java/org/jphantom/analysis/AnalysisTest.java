@@ -6,13 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 import org.jphantom.JphantomException;
 import org.jphantom.analysis.output.Dumps;
 import org.junit.jupiter.api.Test;
@@ -53,19 +49,7 @@ class AnalysisTest {
     @Test
     void anIncompleteProgramIsAnalysedWithoutFailingAndSkipModeLeavesOutWhatReferencesMissingTypes()
             throws IOException {
-        Path classes = PtaFixtures.compile("phantom", Files.createDirectories(tmp.resolve("classes")));
-        Path partial = tmp.resolve("partial.jar");
-        try (OutputStream os = Files.newOutputStream(partial); ZipOutputStream zip = new ZipOutputStream(os);
-             Stream<Path> files = Files.walk(classes)) {
-            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                String name = classes.relativize(f).toString().replace('\\', '/');
-                if (!name.startsWith("phantom/lib/")) {
-                    zip.putNextEntry(new ZipEntry(name));
-                    zip.write(Files.readAllBytes(f));
-                    zip.closeEntry();
-                }
-            }
-        }
+        Path partial = PtaFixtures.partialJar("phantom", "phantom/lib/", tmp);
         AnalysisRequest req = AnalysisRequest.of(List.of(partial)).withMains(List.of("phantom.Main"));
         AnalysisResult ignore = Analysis.run(req);
         assertTrue(ignore.reachableMethods().contains("<phantom.Main: void main(java.lang.String[])>"));

@@ -5,13 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 import org.jphantom.Complementer;
 import org.jphantom.Request;
 import org.junit.jupiter.api.Test;
@@ -29,20 +25,7 @@ class PhantomModelTest {
 
     @Test
     void callsIntoGeneratedClassesReturnAbstractObjects() throws IOException {
-        Path classes = PtaFixtures.compile("phantom", Files.createDirectories(tmp.resolve("classes")));
-        Path partial = tmp.resolve("partial.jar");
-        try (OutputStream os = Files.newOutputStream(partial); ZipOutputStream zip = new ZipOutputStream(os);
-             Stream<Path> files = Files.walk(classes)) {
-            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                String name = classes.relativize(f).toString().replace('\\', '/');
-                if (name.startsWith("phantom/lib/")) {
-                    continue;
-                }
-                zip.putNextEntry(new ZipEntry(name));
-                zip.write(Files.readAllBytes(f));
-                zip.closeEntry();
-            }
-        }
+        Path partial = PtaFixtures.partialJar("phantom", "phantom/lib/", tmp);
         Path complete = tmp.resolve("complete.jar");
         Complementer.complement(Request.of(List.of(partial), complete));
 

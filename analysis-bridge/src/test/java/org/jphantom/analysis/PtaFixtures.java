@@ -1,6 +1,7 @@
 package org.jphantom.analysis;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -15,6 +16,8 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.jphantom.analysis.ir.Invoke;
@@ -65,6 +68,27 @@ final class PtaFixtures {
     }
 
     /** (source file's class, line) -> label, from {@code // @label} comments. */
+    /**
+     * The classes of {@code fixture}, compiled under {@code dir}, in a jar without those under
+     * {@code missingPrefix} (entry names, e.g. {@code "phantom/lib/"}): a partial program.
+     */
+    static Path partialJar(String fixture, String missingPrefix, Path dir) throws IOException {
+        Path classes = compile(fixture, Files.createDirectories(dir.resolve("classes")));
+        Path partial = dir.resolve("partial.jar");
+        try (OutputStream os = Files.newOutputStream(partial); ZipOutputStream zip = new ZipOutputStream(os);
+             Stream<Path> files = Files.walk(classes)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                String name = classes.relativize(f).toString().replace('\\', '/');
+                if (!name.startsWith(missingPrefix)) {
+                    zip.putNextEntry(new ZipEntry(name));
+                    zip.write(Files.readAllBytes(f));
+                    zip.closeEntry();
+                }
+            }
+        }
+        return partial;
+    }
+
     static Map<String, String> tags(String fixture) {
         Map<String, String> tags = new HashMap<>();
         Path root = resources().resolve(fixture);

@@ -18,8 +18,8 @@ import org.jphantom.analysis.Analysis;
 import org.jphantom.analysis.AnalysisRequest;
 import org.jphantom.analysis.AnalysisResult;
 import org.jphantom.analysis.output.Dumps;
-import org.jphantom.analysis.pta.plugin.Progress;
 import org.jphantom.analysis.pta.context.Selectors;
+import org.jphantom.analysis.pta.plugin.Progress;
 
 /** {@code jphantom analyze}: options in, the analysis library called, a summary and dumps out. */
 final class AnalyzeCommand {
@@ -51,6 +51,27 @@ final class AnalyzeCommand {
                 .desc("print progress every 5 s, with the methods analysed in the most contexts").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
+    }
+
+    /** The entry classes of {@code --main} (repeatable); empty for every main method. */
+    static List<String> mains(CommandLine cl) {
+        return cl.getOptionValues("main") == null ? List.of() : List.of(cl.getOptionValues("main"));
+    }
+
+    /**
+     * The directory of {@code --option DIR}, or null when not given.
+     *
+     * @throws JphantomException if it names an existing file (checked before any work is done)
+     */
+    static Path outputDirectory(CommandLine cl, String option) {
+        if (!cl.hasOption(option)) {
+            return null;
+        }
+        Path dir = Path.of(cl.getOptionValue(option));
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw JphantomException.input("--" + option + " " + dir + " is a file; give a directory");
+        }
+        return dir;
     }
 
     /** The analysis options {@code jphantom IN -o OUT --analyze} takes. */
@@ -109,14 +130,12 @@ final class AnalyzeCommand {
         if (!missing.equals("skip") && !missing.equals("ignore")) {
             throw new ParseException("--missing takes skip or ignore, not '" + missing + "'");
         }
-        List<String> mains = cl.getOptionValues("main") == null ? List.of() : List.of(cl.getOptionValues("main"));
-        Path outDir = cl.hasOption("out") ? Path.of(cl.getOptionValue("out")) : null;
+        List<String> mains = mains(cl);
+        Path outDir = outputDirectory(cl, "out");
         if (outDir == null && (cl.hasOption("dump-points-to") || cl.hasOption("dot"))) {
             throw new ParseException("--dump-points-to and --dot need --out DIR");
         }
-        if (outDir != null && Files.exists(outDir) && !Files.isDirectory(outDir)) {
-            throw JphantomException.input("--out " + outDir + " is a file; give a directory");
-        }
+        Selectors.canonical(cl.getOptionValue("context", "ci"));
         AnalysisRequest request = AnalysisRequest.of(program).withClasspath(cp).withRelease(release)
                 .withMains(mains).withContext(cl.getOptionValue("context", "ci"))
                 .withSkipMissing(missing.equals("skip"));

@@ -188,15 +188,9 @@ public final class Main {
             return null;
         }
         String context = cl.getOptionValue("context", "ci");
-        if (!List.of(Selectors.NAMES.split("\\|")).contains(context)) {
-            throw new ParseException("unknown context sensitivity '" + context + "': use one of " + Selectors.NAMES);
-        }
-        Path outDir = cl.hasOption("analysis-out") ? Path.of(cl.getOptionValue("analysis-out")) : null;
-        if (outDir != null && Files.exists(outDir) && !Files.isDirectory(outDir)) {
-            throw JphantomException.input("--analysis-out " + outDir + " is a file; give a directory");
-        }
-        List<String> mains = cl.getOptionValues("main") == null ? List.of() : List.of(cl.getOptionValues("main"));
-        return new AnalyzeCommand.Settings(mains, context, outDir);
+        Selectors.canonical(context);
+        return new AnalyzeCommand.Settings(AnalyzeCommand.mains(cl), context,
+                AnalyzeCommand.outputDirectory(cl, "analysis-out"));
     }
 
     private static int verify(String[] args, PrintStream out, PrintStream err) throws ParseException {

@@ -117,6 +117,9 @@ class AnalyzeCommandTest {
                 .contains("<app.Main: void main(java.lang.String[])>/2 -> <app.Main$Circle: java.lang.Object area()>"));
         assertTrue(Files.readString(results.resolve("stats.json")).contains("\"applicationReachableMethods\" : 5"));
 
+        // The aliases jphantom analyze accepts are accepted here too.
+        run(jar.toString(), "-o", out.toString(), "--analyze", "--context", "1CS").expect(Main.OK);
+
         // Analysis options are checked before anything is written.
         Path never = dir.resolve("never.jar");
         run(jar.toString(), "-o", never.toString(), "--analyze", "--context", "3obj").expect(Main.USAGE)

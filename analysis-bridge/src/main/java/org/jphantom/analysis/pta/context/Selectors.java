@@ -23,29 +23,34 @@ public final class Selectors {
      */
     public static ContextSelector of(String name, Contexts contexts, ContextInfo info) {
         String n = name.toLowerCase(Locale.ROOT);
-        switch (n) {
-            case "ci":
-            case "insens":
-                return new Insensitive();
-            case "1cfa":
-            case "1cs":
-            case "1call":
-                return new CallSite(1, contexts, n);
-            case "2cfa":
-            case "2cs":
-            case "2call":
-                return new CallSite(2, contexts, n);
-            case "1obj":
-                return new ObjectSensitive(1, contexts, info, false, n);
-            case "2obj":
-                return new ObjectSensitive(2, contexts, info, false, n);
-            case "1type":
-                return new ObjectSensitive(1, contexts, info, true, n);
-            case "2type":
-                return new ObjectSensitive(2, contexts, info, true, n);
-            default:
-                throw JphantomException.input("unknown context sensitivity '" + name + "': use one of " + NAMES);
-        }
+        return switch (canonical(name)) {
+            case "ci" -> new Insensitive();
+            case "1cfa" -> new CallSite(1, contexts, n);
+            case "2cfa" -> new CallSite(2, contexts, n);
+            case "1obj" -> new ObjectSensitive(1, contexts, info, false, n);
+            case "2obj" -> new ObjectSensitive(2, contexts, info, false, n);
+            case "1type" -> new ObjectSensitive(1, contexts, info, true, n);
+            default -> new ObjectSensitive(2, contexts, info, true, n); // 2type
+        };
+    }
+
+    /**
+     * The name among {@link #NAMES} that {@code name} or its alias ({@code insens}, {@code 1cs},
+     * {@code 2call}, ..., any case) stands for: a way to check a name before any work is done.
+     *
+     * @throws JphantomException if the name is unknown
+     */
+    public static String canonical(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "ci", "insens" -> "ci";
+            case "1cfa", "1cs", "1call" -> "1cfa";
+            case "2cfa", "2cs", "2call" -> "2cfa";
+            case "1obj" -> "1obj";
+            case "2obj" -> "2obj";
+            case "1type" -> "1type";
+            case "2type" -> "2type";
+            default -> throw JphantomException.input("unknown context sensitivity '" + name + "': use one of " + NAMES);
+        };
     }
 
     /** Every method and object in the empty context. */

@@ -364,6 +364,24 @@ public final class PointsToSet {
         public long[] bits = new long[64];
         public int n;
 
+        /** The elements, ascending. */
+        public int[] toArray() {
+            int count = 0;
+            for (int i = 0; i < n; i++) {
+                count += Long.bitCount(bits[i]);
+            }
+            int[] out = new int[count];
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                long b = bits[i];
+                while (b != 0) {
+                    out[k++] = (index[i] << 6) + Long.numberOfTrailingZeros(b);
+                    b &= b - 1;
+                }
+            }
+            return out;
+        }
+
         void ensure(int capacity) {
             if (index.length < capacity) {
                 int c = Math.max(capacity, index.length * 2);

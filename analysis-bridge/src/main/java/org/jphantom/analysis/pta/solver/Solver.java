@@ -829,21 +829,8 @@ public final class Solver implements ContextInfo {
         }
         if (all.isBitSet()) {
             all.nonEmptyWords(deltaWords);
-            int w = part.absentWords(deltaWords, freshWords);
-            int n = 0;
-            for (int i = 0; i < w; i++) {
-                n += Long.bitCount(freshWords.bits[i]);
-            }
-            int[] out = new int[n];
-            n = 0;
-            for (int i = 0; i < w; i++) {
-                long bits = freshWords.bits[i];
-                while (bits != 0) {
-                    out[n++] = (freshWords.index[i] << 6) + Long.numberOfTrailingZeros(bits);
-                    bits &= bits - 1;
-                }
-            }
-            return out;
+            part.absentWords(deltaWords, freshWords);
+            return freshWords.toArray();
         }
         int[] elems = all.toSortedArray();
         int[] out = new int[elems.length];
