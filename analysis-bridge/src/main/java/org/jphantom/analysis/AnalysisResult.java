@@ -20,6 +20,7 @@ import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.heap.HeapModel;
+import org.jphantom.analysis.pta.solver.CSManager;
 import org.jphantom.analysis.pta.solver.PointsToSet;
 import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.analysis.util.IntList;
@@ -74,7 +75,7 @@ public final class AnalysisResult {
     /** Signatures of the reachable methods, sorted. */
     public List<String> reachableMethods() {
         List<String> out = new ArrayList<>();
-        IntList r = solver.reachableMethods();
+        IntList r = solver.callGraph().reachableMethods();
         for (int i = 0; i < r.size(); i++) {
             out.add(program.method(r.get(i)).signature(program));
         }
@@ -89,11 +90,11 @@ public final class AnalysisResult {
 
     /** Call edges {@code <caller>/<call ordinal> -> <callee>}, contexts dropped, sorted. */
     public List<String> callEdges() {
-        IntList e = solver.callEdges();
+        IntList e = solver.callGraph().edges();
         List<String> out = new ArrayList<>(e.size() / 2);
         for (int i = 0; i < e.size(); i += 2) {
             Invoke inv = solver.callSites().get(e.get(i));
-            out.add(solver.callerOf(e.get(i)).signature(program) + "/" + inv.ordinal + " -> "
+            out.add(solver.callGraph().callerOf(e.get(i)).signature(program) + "/" + inv.ordinal + " -> "
                     + program.method(e.get(i + 1)).signature(program));
         }
         Collections.sort(out);
@@ -107,13 +108,13 @@ public final class AnalysisResult {
      */
     public List<String> applicationPointsTo() {
         List<String> out = new ArrayList<>();
-        IntList r = solver.reachableMethods();
+        IntList r = solver.callGraph().reachableMethods();
         for (int i = 0; i < r.size(); i++) {
             JMethod m = program.method(r.get(i));
             if (!isApplication(m)) {
                 continue;
             }
-            MethodIR ir = m.ir();
+            MethodIR ir = solver.ir(m);
             int[] lines = new int[ir.varCount];
             for (Stmt st : ir.stmts) {
                 int v = definedVar(st);
@@ -164,15 +165,15 @@ public final class AnalysisResult {
     public String applicationCallGraphDot() {
         SortedSet<String> nodes = new TreeSet<>();
         SortedSet<String> edges = new TreeSet<>();
-        IntList e = solver.callEdges();
+        IntList e = solver.callGraph().edges();
         for (int i = 0; i < e.size(); i += 2) {
-            JMethod caller = solver.callerOf(e.get(i));
+            JMethod caller = solver.callGraph().callerOf(e.get(i));
             JMethod callee = program.method(e.get(i + 1));
             if (isApplication(caller) && isApplication(callee)) {
                 edges.add("  \"" + caller.signature(program) + "\" -> \"" + callee.signature(program) + "\";");
             }
         }
-        IntList r = solver.reachableMethods();
+        IntList r = solver.callGraph().reachableMethods();
         for (int i = 0; i < r.size(); i++) {
             JMethod m = program.method(r.get(i));
             if (isApplication(m)) {
@@ -193,8 +194,8 @@ public final class AnalysisResult {
     private IntList csMethodsOf(JMethod m) {
         if (csMethodsByMethod == null) {
             csMethodsByMethod = new IntList[program.methodCount()];
-            for (int c = 0; c < solver.csMethodCount(); c++) {
-                if (solver.isReachableCs(c)) {
+            for (int c = 0; c < solver.cs().csMethodCount(); c++) {
+                if (solver.callGraph().isReachableCs(c)) {
                     int id = solver.methodOf(c).id();
                     if (csMethodsByMethod[id] == null) {
                         csMethodsByMethod[id] = new IntList(2);
@@ -215,10 +216,10 @@ public final class AnalysisResult {
         }
         IntList cs = csMethodsOf(m);
         for (int i = 0; i < cs.size(); i++) {
-            int p = solver.findVarPointer(cs.get(i), var);
+            int p = solver.cs().findVarPointer(cs.get(i), var);
             if (p >= 0) {
                 for (int o : solver.pointsTo(p).toSortedArray()) {
-                    out.set(solver.siteOf(o));
+                    out.set(solver.cs().siteOf(o));
                 }
             }
         }
@@ -235,7 +236,7 @@ public final class AnalysisResult {
     }
 
     private Map<String, Object> computeStats() {
-        IntList reach = solver.reachableMethods();
+        IntList reach = solver.callGraph().reachableMethods();
         int app = 0;
         long varTuples = 0;
         long csVarTuples = 0;
@@ -250,12 +251,12 @@ public final class AnalysisResult {
             if (isApplication(m)) {
                 app++;
             }
-            MethodIR ir = m.ir();
+            MethodIR ir = solver.ir(m);
             IntList cs = csMethodsOf(m);
             for (int v = 0; v < ir.varCount; v++) {
                 sites.clear();
                 for (int c = 0; c < cs.size(); c++) {
-                    int p = solver.findVarPointer(cs.get(c), v);
+                    int p = solver.cs().findVarPointer(cs.get(c), v);
                     if (p >= 0) {
                         PointsToSet s = solver.pointsTo(p);
                         csVarTuples += s.size();
@@ -264,7 +265,7 @@ public final class AnalysisResult {
                             continue;
                         }
                         for (int o : s.toSortedArray()) {
-                            sites.set(solver.siteOf(o));
+                            sites.set(solver.cs().siteOf(o));
                         }
                     }
                 }
@@ -283,13 +284,13 @@ public final class AnalysisResult {
                 }
             }
         }
-        for (int p = 0; p < solver.pointerCount(); p++) {
-            if (solver.pointerKind(p) == Solver.INSTANCE_FIELD || solver.pointerKind(p) == Solver.STATIC_FIELD) {
+        for (int p = 0; p < solver.cs().pointerCount(); p++) {
+            if (solver.cs().pointerKind(p) == CSManager.INSTANCE_FIELD || solver.cs().pointerKind(p) == CSManager.STATIC_FIELD) {
                 heapTuples += solver.pointsTo(p).size();
             }
         }
         int[] targets = new int[solver.callSites().size()];
-        IntList e = solver.callEdges();
+        IntList e = solver.callGraph().edges();
         for (int i = 0; i < e.size(); i += 2) {
             targets[e.get(i)]++;
         }
@@ -304,8 +305,8 @@ public final class AnalysisResult {
         s.put("reachableMethods", reach.size());
         s.put("applicationReachableMethods", app);
         s.put("callEdges", e.size() / 2);
-        s.put("csCallEdges", solver.csCallEdgeCount());
-        s.put("csMethods", solver.csMethodCount());
+        s.put("csCallEdges", solver.callGraph().csEdgeCount());
+        s.put("csMethods", solver.cs().csMethodCount());
         s.put("polymorphicCallSites", polyCalls);
         s.put("casts", casts);
         s.put("mayFailCasts", mayFailCasts);
@@ -313,9 +314,9 @@ public final class AnalysisResult {
         s.put("csVarPointsTo", csVarTuples);
         s.put("heapPointsTo", heapTuples);
         s.put("abstractObjects", heap.count());
-        s.put("csObjects", solver.csObjectCount());
+        s.put("csObjects", solver.cs().csObjectCount());
         s.put("contexts", solver.contexts().count());
-        s.put("pointers", solver.pointerCount());
+        s.put("pointers", solver.cs().pointerCount());
         s.put("pfgEdges", solver.edgeCount());
         s.put("types", program.typeCount());
         s.put("timeMs", nanos / 1_000_000);

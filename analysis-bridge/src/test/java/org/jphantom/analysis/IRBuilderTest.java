@@ -48,7 +48,7 @@ class IRBuilderTest {
         mn.visitVarInsn(Opcodes.ALOAD, 1);
         mn.visitInsn(Opcodes.ARETURN);
         mn.visitMaxs(2, 2);
-        MethodIR ir = new IRBuilder(program).build(m, mn);
+        MethodIR ir = new IRBuilder(program, (sm, body) -> { }).build(m, mn);
         List<New> news = news(ir);
         assertEquals(2, news.size());
         assertNotEquals(news.get(0).lhs, news.get(1).lhs);
@@ -77,7 +77,7 @@ class IRBuilderTest {
         mn.visitVarInsn(Opcodes.ALOAD, 2);
         mn.visitInsn(Opcodes.ARETURN);
         mn.visitMaxs(1, 3);
-        MethodIR ir = new IRBuilder(program).build(m, mn);
+        MethodIR ir = new IRBuilder(program, (sm, body) -> { }).build(m, mn);
         List<New> news = news(ir);
         List<Copy> merges = java.util.Arrays.stream(ir.stmts)
                 .filter(s -> s instanceof Copy c && c.role == Copy.Role.MERGE).map(s -> (Copy) s).toList();
@@ -96,7 +96,7 @@ class IRBuilderTest {
         mn.visitTypeInsn(Opcodes.NEW, "java/lang/Error");
         mn.visitInsn(Opcodes.ATHROW);
         mn.visitMaxs(1, 2);
-        MethodIR ir = new IRBuilder(program).build(m, mn);
+        MethodIR ir = new IRBuilder(program, (sm, body) -> { }).build(m, mn);
         Invoke id = (Invoke) java.util.Arrays.stream(ir.stmts).filter(s -> s instanceof Invoke).findFirst().get();
         assertEquals(-1, id.lhs);
         assertEquals(ir.throwVar, id.exception, "an uncovered call's exceptions leave the method");

@@ -12,6 +12,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -154,20 +155,72 @@ final class PtaFixtures {
     }
 
     /** One reachable {@code Check.pts} call: where it is, what it expects, what the analysis found. */
-    record Expectation(String where, String expected, String actual) {
+    record Expectation(String where, String source, String expected, String actual) {
+    }
+
+    /** The expectation of a check that must stay unreachable (code the JVM would never run). */
+    static final String NEVER = "never reached";
+
+    /**
+     * Every {@code Check.pts} call in the fixture's sources, as {@code fixture/File:line}, sorted:
+     * those expecting {@value #NEVER} if {@code unreachable}, else the others.
+     */
+    static SortedSet<String> sourceChecks(String fixture, boolean unreachable) {
+        SortedSet<String> out = new TreeSet<>();
+        Path root = resources().resolve(fixture);
+        for (Path src : sources(fixture)) {
+            String file = fixture + "/" + root.relativize(src).toString().replace(".java", "");
+            try {
+                List<String> lines = Files.readAllLines(src);
+                for (int i = 0; i < lines.size(); i++) {
+                    if (lines.get(i).contains("Check.pts(")
+                            && lines.get(i).contains("\"" + NEVER + "\"") == unreachable) {
+                        out.add(file + ":" + (i + 1));
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The source position {@code fixture/File:line} of a call on {@code line} in class {@code cls}:
+     * the file of its outermost class, or of the file in its package that has a check on that line
+     * (a top-level class declared in another class's source file).
+     */
+    private static String sourceOf(String cls, int line, SortedSet<String> checks) {
+        int dollar = cls.indexOf('$');
+        String outer = dollar < 0 ? cls : cls.substring(0, dollar);
+        String key = outer + ":" + line;
+        if (checks.contains(key)) {
+            return key;
+        }
+        String pkg = outer.substring(0, outer.lastIndexOf('/') + 1);
+        for (String c : checks) {
+            if (c.startsWith(pkg) && c.endsWith(":" + line) && c.indexOf('/', pkg.length()) < 0) {
+                return c;
+            }
+        }
+        return key;
     }
 
     static List<Expectation> expectations(AnalysisResult r, String fixture) {
         Map<String, String> tags = tags(fixture);
+        SortedSet<String> checks = new TreeSet<>(sourceChecks(fixture, false));
+        checks.addAll(sourceChecks(fixture, true));
         String context = r.solver().selector().name();
         List<Expectation> out = new ArrayList<>();
-        for (Invoke inv : r.solver().callSites()) {
+        List<Invoke> sites = r.solver().callSites();
+        for (int id = 0; id < sites.size(); id++) {
+            Invoke inv = sites.get(id);
             if (!inv.owner.equals("check/Check") || !inv.name.equals("pts")) {
                 continue;
             }
-            JMethod caller = r.solver().callerOf(inv.id);
+            JMethod caller = r.solver().callGraph().callerOf(id);
             String raw = "?";
-            for (Stmt st : caller.ir().stmts) {
+            for (Stmt st : r.solver().ir(caller).stmts) {
                 if (st instanceof New n && n.lhs == inv.args[1] && n.constant != null) {
                     raw = n.constant;
                 }
@@ -179,6 +232,7 @@ final class PtaFixtures {
                 actual.add(label(r, o, tags));
             }
             out.add(new Expectation(caller.signature(r.program()) + " line " + inv.line,
+                    sourceOf(r.program().typeName(caller.declaringType()), inv.line, checks),
                     String.join(" ", new TreeSet<>(Arrays.asList(expected.trim().split("\\s+"))).stream()
                             .filter(s -> !s.isEmpty()).toList()),
                     String.join(" ", actual)));

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.jphantom.analysis.lang.JField;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
@@ -43,9 +44,12 @@ import org.objectweb.asm.tree.analysis.Frame;
 public final class IRBuilder {
     private final Program program;
     private final List<String> warnings = new ArrayList<>();
+    private final BiConsumer<JMethod, MethodIR> syntheticBodies;
 
-    public IRBuilder(Program program) {
+    /** @param syntheticBodies receives the IR of each method of a synthetic (lambda) class made */
+    public IRBuilder(Program program, BiConsumer<JMethod, MethodIR> syntheticBodies) {
         this.program = program;
+        this.syntheticBodies = syntheticBodies;
     }
 
     /** Methods whose bytecode could not be analysed (their IR is empty), one line each. */
@@ -462,9 +466,7 @@ public final class IRBuilder {
             }
             for (String desc : descs) {
                 JMethod sm = program.syntheticMethod(lamType, idn.name, desc);
-                if (sm.ir() == null) {
-                    sm.setIr(lambdaBody(sm, capFields, impl));
-                }
+                syntheticBodies.accept(sm, lambdaBody(sm, capFields, impl));
             }
             b.add(new New(lhs, lamType, New.Kind.LAMBDA, null, line));
             for (int k = 0; k < caps.length; k++) {

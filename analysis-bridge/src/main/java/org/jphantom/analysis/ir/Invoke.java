@@ -1,7 +1,5 @@
 package org.jphantom.analysis.ir;
 
-import org.jphantom.analysis.lang.JMethod;
-
 /**
  * {@code lhs = recv.m(args)}: a call. {@link #opcode} is the JVM instruction
  * ({@code INVOKEVIRTUAL}, {@code INVOKEINTERFACE}, {@code INVOKESPECIAL}, {@code INVOKESTATIC});
@@ -23,11 +21,6 @@ public final class Invoke extends Stmt {
     public final int exception;
     /** The ordinal of this call among the calls of its method, for stable names. */
     public final int ordinal;
-    /** Global call-site index, assigned by the solver when it first sees the method. */
-    public int id = -1;
-    /** Resolution cache of the solver: whether resolved, and the result (null if unresolved). */
-    public boolean resolvedDone;
-    public JMethod resolved;
 
     public Invoke(int opcode, String owner, String name, String desc, boolean itf, int recv, int[] args,
                   int lhs, int exception, int ordinal, int line) {

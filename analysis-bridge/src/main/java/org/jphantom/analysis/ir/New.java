@@ -15,8 +15,6 @@ public final class New extends Stmt {
     public final Kind what;
     /** The string value of a string constant, the type name of a class constant, else null. */
     public final String constant;
-    /** The heap model's abstract object for this site, -1 until it is first asked. */
-    public int site = -1;
 
     public New(int lhs, int type, Kind what, String constant, int line) {
         super(NEW, line);

@@ -3,7 +3,8 @@ package org.jphantom.analysis.ir;
 /**
  * A statement of the IR. Variables are indices local to their {@link MethodIR}; {@code -1} stands
  * for a value that cannot point to an object (a primitive, {@code null}, or a result nobody uses).
- * Statements are immutable apart from the caches the solver keeps on them.
+ * Statements are immutable once their {@link MethodIR} is built: analyses keep what they compute
+ * about them in their own tables, so one IR serves any number of analyses.
  */
 public abstract class Stmt {
     public static final int NEW = 0;

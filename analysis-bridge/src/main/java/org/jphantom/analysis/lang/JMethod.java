@@ -1,12 +1,12 @@
 package org.jphantom.analysis.lang;
 
-import org.jphantom.analysis.ir.MethodIR;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 /**
  * A method declared by a class of the closed world (or by a synthetic class of the analysis),
- * identified by a dense index. Its IR is built lazily, the first time the method is reachable.
+ * identified by a dense index. Immutable: what an analysis computes about it (its IR included) lives
+ * in the analysis' own tables.
  */
 public final class JMethod {
     private final int id;
@@ -17,7 +17,6 @@ public final class JMethod {
     private final boolean[] paramIsRef;
     private final boolean returnsRef;
     private final String returnType;
-    private MethodIR ir;
     private String signature;
 
     JMethod(int id, int declaringType, String name, String desc, int access) {
@@ -88,15 +87,6 @@ public final class JMethod {
     /** The internal name (or array descriptor) of the reference return type, or null. */
     public String returnType() {
         return returnType;
-    }
-
-    /** The IR, or null before the method was first reached. */
-    public MethodIR ir() {
-        return ir;
-    }
-
-    public void setIr(MethodIR ir) {
-        this.ir = ir;
     }
 
     /** {@code <pkg.Class: ret name(args)>}. */

@@ -150,6 +150,11 @@ public final class Program {
         return typeNames.get(type);
     }
 
+    /** Whether {@code type} is a synthetic class of the analysis (a lambda object's type). */
+    public boolean isSynthetic(int type) {
+        return typeKind.get(type) == KIND_SYNTHETIC;
+    }
+
     public boolean isArray(int type) {
         return typeKind.get(type) == KIND_ARRAY;
     }

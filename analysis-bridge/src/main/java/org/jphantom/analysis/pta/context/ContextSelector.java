@@ -3,9 +3,10 @@ package org.jphantom.analysis.pta.context;
 import org.jphantom.analysis.lang.JMethod;
 
 /**
- * Decides the contexts of the analysis, per call and per allocation, so that a selective policy
- * can choose differently for each method, call site and allocation site. Context indices are those
- * of the {@link Contexts} the selector was created with; index 0 is the empty context.
+ * Decides the contexts of the analysis, per call, per allocation and per variable, so that a
+ * selective policy (seed 004) can choose differently for each method, call site, allocation site
+ * and variable. Context indices are those of the {@link Contexts} the selector was created with;
+ * index 0 is the empty context.
  */
 public interface ContextSelector {
     /** The context of {@code callee} for a static call at {@code callSite} from a method in {@code callerCtx}. */
@@ -16,6 +17,21 @@ public interface ContextSelector {
 
     /** The heap context of an object allocated at {@code site} by {@code method} in {@code methodCtx}. */
     int heapContext(int methodCtx, JMethod method, int site);
+
+    /**
+     * The context of variable {@code var} of {@code method} analysed in {@code methodCtx}: the
+     * method's own (the default), or a shorter one, typically the empty context, to keep the
+     * variable context-insensitive. Every method context that maps a variable to the same context
+     * shares one pointer for it. Asked only if {@link #selectsVariables}.
+     */
+    default int variableContext(int methodCtx, JMethod method, int var) {
+        return methodCtx;
+    }
+
+    /** Whether {@link #variableContext} may differ from the method's context. */
+    default boolean selectsVariables() {
+        return false;
+    }
 
     /** A short name: ci, 1cfa, 2obj, ... */
     String name();

@@ -17,21 +17,42 @@ public final class Selectors {
     public static final String NAMES = "ci|1cfa|2cfa|1obj|2obj|1type|2type";
 
     /**
-     * The selector named {@code name}.
+     * The factory of the selector named {@code name} (or an alias, see {@link #canonical}): the one
+     * place where the command line's names become selectors.
      *
      * @throws JphantomException if the name is unknown
      */
-    public static ContextSelector of(String name, Contexts contexts, ContextInfo info) {
+    public static SelectorFactory named(String name) {
         String n = name.toLowerCase(Locale.ROOT);
         return switch (canonical(name)) {
-            case "ci" -> new Insensitive();
-            case "1cfa" -> new CallSite(1, contexts, n);
-            case "2cfa" -> new CallSite(2, contexts, n);
-            case "1obj" -> new ObjectSensitive(1, contexts, info, false, n);
-            case "2obj" -> new ObjectSensitive(2, contexts, info, false, n);
-            case "1type" -> new ObjectSensitive(1, contexts, info, true, n);
-            default -> new ObjectSensitive(2, contexts, info, true, n); // 2type
+            case "ci" -> insensitive();
+            case "1cfa" -> SelectorFactory.of(n, (contexts, info) -> new CallSite(1, contexts, n));
+            case "2cfa" -> SelectorFactory.of(n, (contexts, info) -> new CallSite(2, contexts, n));
+            case "1obj" -> SelectorFactory.of(n, (contexts, info) -> new ObjectSensitive(1, contexts, info, false, n));
+            case "2obj" -> SelectorFactory.of(n, (contexts, info) -> new ObjectSensitive(2, contexts, info, false, n));
+            case "1type" -> SelectorFactory.of(n, (contexts, info) -> new ObjectSensitive(1, contexts, info, true, n));
+            default -> SelectorFactory.of(n, (contexts, info) -> new ObjectSensitive(2, contexts, info, true, n));
         };
+    }
+
+    /** Context insensitivity: every method, variable and object in the empty context. */
+    public static SelectorFactory insensitive() {
+        return SelectorFactory.of("ci", (contexts, info) -> new Insensitive());
+    }
+
+    /** k-call-site sensitivity with a (k-1)-deep heap context. */
+    public static SelectorFactory callSite(int k) {
+        return SelectorFactory.of(k + "cfa", (contexts, info) -> new CallSite(k, contexts, k + "cfa"));
+    }
+
+    /** k-object sensitivity with a (k-1)-deep heap context. */
+    public static SelectorFactory object(int k) {
+        return SelectorFactory.of(k + "obj", (contexts, info) -> new ObjectSensitive(k, contexts, info, false, k + "obj"));
+    }
+
+    /** k-type sensitivity with a (k-1)-deep heap context. */
+    public static SelectorFactory type(int k) {
+        return SelectorFactory.of(k + "type", (contexts, info) -> new ObjectSensitive(k, contexts, info, true, k + "type"));
     }
 
     /**

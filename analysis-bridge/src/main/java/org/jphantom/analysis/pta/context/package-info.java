@@ -1,6 +1,8 @@
 /**
  * Context policy, apart from the solver: interned contexts ({@link
- * org.jphantom.analysis.pta.context.Contexts}) and the selectors that choose them per call and per
- * allocation ({@link org.jphantom.analysis.pta.context.ContextSelector}).
+ * org.jphantom.analysis.pta.context.Contexts}) and the selectors that choose them per call, per
+ * allocation and per variable ({@link org.jphantom.analysis.pta.context.ContextSelector}), made per
+ * analysis by a {@link org.jphantom.analysis.pta.context.SelectorFactory}; {@link
+ * org.jphantom.analysis.pta.context.Selectors#named} maps command-line names to factories.
  */
 package org.jphantom.analysis.pta.context;

@@ -1,7 +1,9 @@
 package org.jphantom.analysis.pta.heap;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jphantom.analysis.ir.New;
@@ -14,47 +16,84 @@ import org.jphantom.analysis.util.IntList;
  * The allocation-site abstraction: one abstract object per allocation statement, except for
  * <ul>
  *   <li>string constants: one object per distinct value (the JVM interns them), or one object for
- *       all of them when {@code mergeStringConstants};
+ *       all of them ({@link HeapOptions#mergeStringConstants});
  *   <li>class constants: one object per type, shared with the objects {@code getClass()} returns;
  *   <li>objects of {@code String}, {@code StringBuilder}, {@code StringBuffer} and of every
  *       {@code Throwable} type that {@code new} allocates: one object per type. They are many, they
  *       flow nearly everywhere, and telling their sites apart buys little; as receivers they would
- *       multiply the contexts of object-sensitive analyses (Tai-e merges them the same way).
+ *       multiply the contexts of object-sensitive analyses (Tai-e merges them the same way). Each
+ *       of the two groups can be kept apart ({@link HeapOptions}).
  * </ul>
+ *
+ * <p>Which object an allocation statement stands for is kept here, per method and statement
+ * index: the IR is not written to, so several analyses (each with its own heap) share it.
  */
 public final class AllocationSiteHeap implements HeapModel {
     private final Program program;
+    /** Per method id, the object of each allocation statement (by statement index), 0 if not yet asked, else 1 + object. */
+    private int[][] siteOfStmt = new int[1 << 12][];
+    /** The objects of allocation statements that belong to no IR (added by plugins). */
+    private final Map<New, Integer> siteOfLoose = new IdentityHashMap<>();
+    /** Per object: the string constant's value, or the class object's type name; null otherwise. */
+    private final List<String> constants = new ArrayList<>();
+    private final java.util.BitSet classObjects = new java.util.BitSet();
     private final IntList types = new IntList(1024);
     private final IntList methods = new IntList(1024);
     private final List<String> labels = new ArrayList<>();
     private final java.util.BitSet sharedObjects = new java.util.BitSet();
     private final Map<String, Integer> shared = new HashMap<>();
 
-    private final boolean mergeStringConstants;
+    private final HeapOptions options;
     private final int stringType;
     private final int throwableType;
 
-    /**
-     * @param mergeStringConstants whether all string constants are one object (advisable under
-     *                             context sensitivity, where each would otherwise be a receiver context)
-     */
-    public AllocationSiteHeap(Program program, boolean mergeStringConstants) {
+    public AllocationSiteHeap(Program program, HeapOptions options) {
         this.program = program;
-        this.mergeStringConstants = mergeStringConstants;
+        this.options = options;
         this.stringType = program.type("java/lang/String");
         this.throwableType = program.type("java/lang/Throwable");
     }
 
+    public HeapOptions options() {
+        return options;
+    }
+
     @Override
     public int objectOf(JMethod method, New stmt) {
-        if (stmt.site >= 0) {
-            return stmt.site;
+        if (stmt.index < 0) {
+            Integer known = siteOfLoose.get(stmt);
+            if (known == null) {
+                known = newObjectOf(method, stmt);
+                siteOfLoose.put(stmt, known);
+            }
+            return known;
         }
+        int id = method.id();
+        if (id >= siteOfStmt.length) {
+            siteOfStmt = Arrays.copyOf(siteOfStmt, Math.max(id + 1, siteOfStmt.length * 2));
+        }
+        int[] sites = siteOfStmt[id];
+        if (sites == null || stmt.index >= sites.length) {
+            sites = sites == null ? new int[Math.max(stmt.index + 1, 8)]
+                    : Arrays.copyOf(sites, Math.max(stmt.index + 1, sites.length * 2));
+            siteOfStmt[id] = sites;
+        }
+        if (sites[stmt.index] == 0) {
+            sites[stmt.index] = 1 + newObjectOf(method, stmt);
+        }
+        return sites[stmt.index] - 1;
+    }
+
+    private int newObjectOf(JMethod method, New stmt) {
         int obj;
         switch (stmt.what) {
             case STRING:
-                obj = mergeStringConstants ? shared("str", stmt.type, -1, "<string constants>")
-                        : shared("str:" + stmt.constant, stmt.type, -1, "\"" + escape(stmt.constant) + "\"");
+                if (options.mergeStringConstants()) {
+                    obj = shared("str", stmt.type, -1, "<string constants>");
+                } else {
+                    obj = shared("str:" + stmt.constant, stmt.type, -1, "\"" + escape(stmt.constant) + "\"");
+                    constants.set(obj, stmt.constant);
+                }
                 break;
             case NEW:
                 if (mergedByType(stmt.type)) {
@@ -75,7 +114,6 @@ public final class AllocationSiteHeap implements HeapModel {
                 obj = site(method, stmt);
                 break;
         }
-        stmt.site = obj;
         return obj;
     }
 
@@ -85,12 +123,16 @@ public final class AllocationSiteHeap implements HeapModel {
     }
 
     private boolean mergedByType(int type) {
-        if (type == stringType) {
-            return true;
+        if (options.mergeStringObjects()) {
+            if (type == stringType) {
+                return true;
+            }
+            String name = program.typeName(type);
+            if (name.equals("java/lang/StringBuilder") || name.equals("java/lang/StringBuffer")) {
+                return true;
+            }
         }
-        String name = program.typeName(type);
-        return name.equals("java/lang/StringBuilder") || name.equals("java/lang/StringBuffer")
-                || (!program.isArray(type) && program.isSubtype(type, throwableType));
+        return options.mergeThrowables() && !program.isArray(type) && program.isSubtype(type, throwableType);
     }
 
     @Override
@@ -100,8 +142,13 @@ public final class AllocationSiteHeap implements HeapModel {
 
     @Override
     public int classObject(String typeName) {
-        return shared("class:" + typeName, program.type("java/lang/Class"), -1,
+        int obj = shared("class:" + typeName, program.type("java/lang/Class"), -1,
                 "class " + Signatures.javaName(typeName));
+        if (!classObjects.get(obj)) {
+            classObjects.set(obj);
+            constants.set(obj, typeName);
+        }
+        return obj;
     }
 
     private int shared(String key, int type, int method, String label) {
@@ -119,6 +166,7 @@ public final class AllocationSiteHeap implements HeapModel {
         types.add(type);
         methods.add(method);
         labels.add(label);
+        constants.add(null);
         return id;
     }
 
@@ -160,5 +208,15 @@ public final class AllocationSiteHeap implements HeapModel {
     @Override
     public String describe(int obj) {
         return labels.get(obj);
+    }
+
+    @Override
+    public String stringConstant(int obj) {
+        return classObjects.get(obj) ? null : constants.get(obj);
+    }
+
+    @Override
+    public String classConstant(int obj) {
+        return classObjects.get(obj) ? constants.get(obj) : null;
     }
 }

@@ -38,4 +38,16 @@ public interface HeapModel {
 
     /** A stable, human-readable name: method, kind, type, line. */
     String describe(int obj);
+
+    /**
+     * The value of the string constant that {@code obj} stands for, whole; null if it is no string
+     * constant or stands for several (merged constants).
+     */
+    String stringConstant(int obj);
+
+    /**
+     * The internal name (or array descriptor) of the type whose {@code java.lang.Class} object
+     * {@code obj} is; null if it is no class object.
+     */
+    String classConstant(int obj);
 }

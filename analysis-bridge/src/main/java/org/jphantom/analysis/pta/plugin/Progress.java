@@ -58,7 +58,7 @@ public final class Progress implements Plugin {
         next = now + intervalNanos;
         Runtime rt = Runtime.getRuntime();
         out.printf("analyze: %.0f s: %d methods, %d in context, %d pointers, %d objects, %d MB heap%n",
-                (now - start) / 1e9, methods, solver.csMethodCount(), solver.pointerCount(), solver.csObjectCount(),
+                (now - start) / 1e9, methods, solver.cs().csMethodCount(), solver.cs().pointerCount(), solver.cs().csObjectCount(),
                 (rt.totalMemory() - rt.freeMemory()) >> 20);
         if (detail) {
             List<Integer> ids = new ArrayList<>();

@@ -1,7 +1,26 @@
 /**
- * The solver core: {@link org.jphantom.analysis.pta.solver.Solver} (work list with difference
- * propagation, pointer flow graph, on-the-fly call graph, class initialisation) and the compact
- * {@link org.jphantom.analysis.pta.solver.PointsToSet}. Context policy, heap abstraction and
- * library semantics come from the sibling packages.
+ * The solver core, one part per idea, in the order the data flows:
+ * <ul>
+ *   <li>{@link org.jphantom.analysis.pta.solver.CSManager}: context-sensitive methods, objects and
+ *       pointers, interned to dense indices (variables may share a pointer across method contexts
+ *       when the selector decides per variable);
+ *   <li>{@link org.jphantom.analysis.pta.solver.WorkList}: pending objects per pointer and the
+ *       rounds in which pointers are processed;
+ *   <li>{@link org.jphantom.analysis.pta.solver.PointerFlowGraph}: points-to sets
+ *       ({@link org.jphantom.analysis.pta.solver.PointsToSet}), edges with type filters, and the
+ *       propagation of differences along them;
+ *   <li>{@link org.jphantom.analysis.pta.solver.CycleEliminator}: lazy cycle detection and collapse;
+ *   <li>{@link org.jphantom.analysis.pta.solver.MethodBodies}: the IR each method has in this
+ *       analysis (plugin body, shared bytecode IR, model);
+ *   <li>{@link org.jphantom.analysis.pta.solver.StatementHandler}: statements to edges and call
+ *       edges; {@link org.jphantom.analysis.pta.solver.CallGraph}: reachable methods, call sites
+ *       and edges; {@link org.jphantom.analysis.pta.solver.ClassInitializer}: JVMS 5.5;
+ *   <li>{@link org.jphantom.analysis.pta.solver.Solver}: the work-list loop and the operations
+ *       plugins use (add objects, edges, call edges with explicit pointers
+ *       ({@link org.jphantom.analysis.pta.solver.CallBinding}), statements; watch pointers).
+ * </ul>
+ * All state of an analysis lives in these parts and its heap model; the program and its IR are
+ * only read, so any number of solvers can analyse one program. Context policy, heap abstraction
+ * and library semantics come from the sibling packages.
  */
 package org.jphantom.analysis.pta.solver;

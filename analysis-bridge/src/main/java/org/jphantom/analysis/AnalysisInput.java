@@ -1,0 +1,135 @@
+package org.jphantom.analysis;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import org.jphantom.analysis.ir.ProgramIR;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.io.ClassSource;
+import org.jphantom.io.JdkImage;
+import org.jphantom.io.LibraryPath;
+import org.jphantom.io.ProgramClass;
+import org.jphantom.io.ProgramInput;
+import org.jphantom.world.ClassInfo;
+import org.jphantom.world.ClassWorld;
+
+/**
+ * A program read for analysis, with its class path and JDK: the {@link Program} model and its
+ * shared {@link ProgramIR}. Any number of analyses can run over one input, one after another
+ * ({@link Analysis#run(AnalysisInput, AnalysisRequest)}): a pre-analysis and then the main one
+ * read and build everything once. Class bytes are read lazily, so the input stays open until
+ * closed.
+ */
+public final class AnalysisInput implements AutoCloseable {
+    private final JdkImage jdk;
+    private final LibraryPath library;
+    private final Program program;
+    private final ProgramIR ir;
+    private final List<String> warnings;
+
+    private AnalysisInput(JdkImage jdk, LibraryPath library, Program program, List<String> warnings) {
+        this.jdk = jdk;
+        this.library = library;
+        this.program = program;
+        this.ir = new ProgramIR(program);
+        this.warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * Reads the program, class path and JDK.
+     *
+     * @throws org.jphantom.JphantomException for unreadable input (exit code 2)
+     */
+    public static AnalysisInput open(List<Path> programPaths, List<Path> classpath, OptionalInt release) {
+        JdkImage jdk = JdkImage.open(release);
+        LibraryPath library = null;
+        try {
+            library = LibraryPath.open(classpath, jdk.release());
+            ProgramInput input = ProgramInput.read(programPaths, jdk.release(), false);
+            Map<String, ClassInfo> programInfo = new HashMap<>();
+            Map<String, byte[]> programBytes = new HashMap<>();
+            for (ProgramClass pc : input.classes().values()) {
+                if (jdk.ownsPackage(ClassWorld.packageOf(pc.internalName()))) {
+                    continue; // the JVM never loads it from the program
+                }
+                programInfo.put(pc.internalName(), ClassInfo.read(pc.bytes()));
+                programBytes.put(pc.internalName(), pc.bytes());
+            }
+            Caching jdkBytes = new Caching(jdk);
+            Caching libBytes = new Caching(library);
+            ClassWorld world = new ClassWorld(programInfo, libBytes, jdkBytes, jdk::ownsPackage);
+            Program program = new Program(world, name -> {
+                if (world.isPlatformName(name)) {
+                    return jdkBytes.find(name);
+                }
+                byte[] b = programBytes.get(name);
+                return b != null ? b : libBytes.find(name);
+            }, Set.copyOf(programInfo.keySet()));
+            List<String> warnings = new ArrayList<>(input.warnings());
+            if (jdk.release() != Runtime.version().feature()) {
+                warnings.add("release " + jdk.release() + ": ct.sym classes have no method bodies, so every JDK method is"
+                        + " modelled as returning an abstract object of its declared type; calls back into the program"
+                        + " from the JDK are not seen and the result is far from complete");
+            }
+            return new AnalysisInput(jdk, library, program, warnings);
+        } catch (RuntimeException | Error e) {
+            if (library != null) {
+                library.close();
+            }
+            jdk.close();
+            throw e;
+        }
+    }
+
+    /** Reads what {@code request} names. */
+    public static AnalysisInput open(AnalysisRequest request) {
+        return open(request.program(), request.classpath(), request.release());
+    }
+
+    public Program program() {
+        return program;
+    }
+
+    /** The program's IR, built once per method and shared by every analysis of this input. */
+    public ProgramIR ir() {
+        return ir;
+    }
+
+    /** What reading the input had to say (skipped entries, a release without method bodies). */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    @Override
+    public void close() {
+        try {
+            library.close();
+        } finally {
+            jdk.close();
+        }
+    }
+
+    /** Keeps the bytes of every class read, so declarations and code are read from disk once. */
+    private static final class Caching implements ClassSource {
+        private final ClassSource source;
+        private final Map<String, byte[]> cache = new HashMap<>();
+
+        Caching(ClassSource source) {
+            this.source = source;
+        }
+
+        @Override
+        public byte[] find(String internalName) {
+            byte[] b = cache.get(internalName);
+            if (b == null && !cache.containsKey(internalName)) {
+                b = source.find(internalName);
+                cache.put(internalName, b);
+            }
+            return b;
+        }
+    }
+}

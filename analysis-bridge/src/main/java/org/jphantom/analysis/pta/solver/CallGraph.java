@@ -1,0 +1,150 @@
+package org.jphantom.analysis.pta.solver;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.ir.MethodIR;
+import org.jphantom.analysis.ir.Stmt;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.util.IntList;
+import org.jphantom.analysis.util.LongIntMap;
+
+/**
+ * The on-the-fly call graph of one analysis: reachable methods (with and without contexts), call
+ * sites, and call edges (context-sensitive, and the context-insensitive pairs they project to).
+ *
+ * <p>Call sites get dense indices in this analysis when their method first becomes reachable, in
+ * statement order; the IR is not touched, so several analyses can share it. A plugin may add call
+ * sites of its own (statements it adds to a reachable method).
+ */
+public final class CallGraph {
+    private final Program program;
+
+    private final BitSet reachableCs = new BitSet();
+    private final BitSet reachable = new BitSet();
+    private final IntList reachableOrder = new IntList(1 << 12);
+
+    private final List<Invoke> callSites = new ArrayList<>();
+    private final IntList callSiteCaller = new IntList(1 << 12);
+    /** Per method: the call-site index of each statement that is a call, -1 for the others. */
+    private int[][] siteOfStmt = new int[1 << 12][];
+    private final LongIntMap csCallSites = new LongIntMap(1 << 12);
+    private final LongIntMap csEdges = new LongIntMap(1 << 14);
+    private final LongIntMap ciEdges = new LongIntMap(1 << 14);
+    private final IntList ciEdgeList = new IntList(1 << 14);
+    private int csEdgeCount;
+
+    CallGraph(Program program) {
+        this.program = program;
+    }
+
+    /** Marks {@code csm} reachable; false if it was already. */
+    boolean addReachableCs(int csm) {
+        if (reachableCs.get(csm)) {
+            return false;
+        }
+        reachableCs.set(csm);
+        return true;
+    }
+
+    /** Marks {@code m} reachable and numbers its call sites; false if it was already. */
+    boolean addReachable(JMethod m, MethodIR ir) {
+        if (reachable.get(m.id())) {
+            return false;
+        }
+        reachable.set(m.id());
+        reachableOrder.add(m.id());
+        int[] sites = null;
+        for (int i = 0; i < ir.stmts.length; i++) {
+            if (ir.stmts[i] instanceof Invoke inv) {
+                if (sites == null) {
+                    sites = new int[ir.stmts.length];
+                    Arrays.fill(sites, -1);
+                }
+                sites[i] = addCallSite(inv, m);
+            }
+        }
+        if (m.id() >= siteOfStmt.length) {
+            siteOfStmt = Arrays.copyOf(siteOfStmt, Math.max(m.id() + 1, siteOfStmt.length * 2));
+        }
+        siteOfStmt[m.id()] = sites;
+        return true;
+    }
+
+    /** Numbers a call site of {@code caller} that is not one of its IR's statements (a plugin's). */
+    int addCallSite(Invoke inv, JMethod caller) {
+        int id = callSites.size();
+        callSites.add(inv);
+        callSiteCaller.add(caller.id());
+        return id;
+    }
+
+    /** The call-site index of statement {@code stmtIndex} of reachable method {@code m}. */
+    int callSiteOf(JMethod m, int stmtIndex) {
+        return siteOfStmt[m.id()][stmtIndex];
+    }
+
+    /** The index of the context-sensitive call site {@code (callerCsm, callSite)}. */
+    private int csCallSite(int callerCsm, int callSite) {
+        long key = LongIntMap.key(callerCsm, callSite);
+        int cs = csCallSites.get(key);
+        if (cs < 0) {
+            cs = csCallSites.size();
+            csCallSites.put(key, cs);
+        }
+        return cs;
+    }
+
+    /**
+     * Records the edge from call site {@code callSite} in {@code callerCsm} to {@code calleeCsm}
+     * (method {@code callee}); false if it was there.
+     */
+    boolean addEdge(int callerCsm, int callSite, int calleeCsm, int callee) {
+        long edge = LongIntMap.key(csCallSite(callerCsm, callSite), calleeCsm);
+        if (csEdges.get(edge) >= 0) {
+            return false;
+        }
+        csEdges.put(edge, 1);
+        csEdgeCount++;
+        long ci = LongIntMap.key(callSite, callee);
+        if (ciEdges.get(ci) < 0) {
+            ciEdges.put(ci, 1);
+            ciEdgeList.add(callSite);
+            ciEdgeList.add(callee);
+        }
+        return true;
+    }
+
+    // ------------------------------------------------------------------ queries
+
+    /** Reachable methods, in discovery order. */
+    public IntList reachableMethods() {
+        return reachableOrder;
+    }
+
+    public boolean isReachableCs(int csm) {
+        return reachableCs.get(csm);
+    }
+
+    /** Every call site of a reachable method, by call-site index. */
+    public List<Invoke> callSites() {
+        return callSites;
+    }
+
+    /** The method containing call site {@code callSite}. */
+    public JMethod callerOf(int callSite) {
+        return program.method(callSiteCaller.get(callSite));
+    }
+
+    /** Context-insensitive call edges as pairs {@code callSite, calleeMethod}, in discovery order. */
+    public IntList edges() {
+        return ciEdgeList;
+    }
+
+    public int csEdgeCount() {
+        return csEdgeCount;
+    }
+}

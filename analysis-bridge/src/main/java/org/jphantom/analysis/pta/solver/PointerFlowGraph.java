@@ -1,0 +1,225 @@
+package org.jphantom.analysis.pta.solver;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jphantom.analysis.ir.TypeFilter;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.util.LongIntMap;
+
+/**
+ * The pointer flow graph: a points-to set per pointer and the edges {@code p -> q} (everything
+ * {@code p} points to may flow to {@code q}, optionally through a {@link TypeFilter}), and how
+ * objects travel along them: what a successor lacks is queued on the {@link WorkList}.
+ *
+ * <p>Pointers merged into a collapsed cycle (see {@link CycleEliminator}) keep their index, but
+ * their set, out-edges and pending objects are those of the cycle's representative, {@link #find}.
+ * Differences of many objects travel a word of a bit set at a time.
+ */
+final class PointerFlowGraph {
+    private final Program program;
+    private final CSManager cs;
+    private final WorkList work;
+
+    PointsToSet[] pts = new PointsToSet[1 << 14];
+    int[][] succ = new int[1 << 14][];
+    int[] succCount = new int[1 << 14];
+    TypeFilter[][] succFilter = new TypeFilter[1 << 14][];
+    /** Union-find parent: a pointer merged into a cycle's representative points (eventually) to it. */
+    int[] parent = new int[1 << 14];
+    private int nodeCount;
+    private int edgeCount;
+    /**
+     * Under a per-variable selector several method contexts share a pointer and instantiate the
+     * same statement into the same edge: then edges are checked for duplicates (else not, for speed).
+     */
+    private boolean dedupe;
+    private final LongIntMap plainEdges = new LongIntMap(1 << 10);
+    private final Map<Long, List<TypeFilter>> filteredEdges = new HashMap<>();
+
+    private final PointsToSet.IntBuffer scratch = new PointsToSet.IntBuffer(64);
+    private int[] filtered = new int[256];
+    private int[] fresh = new int[256];
+    private final PointsToSet.Words edgeWords = new PointsToSet.Words();
+    private final PointsToSet.Words freshWords = new PointsToSet.Words();
+
+    PointerFlowGraph(Program program, CSManager cs, WorkList work) {
+        this.program = program;
+        this.cs = cs;
+        this.work = work;
+    }
+
+    /** A new pointer with an empty set and no edges. */
+    int addNode() {
+        int p = nodeCount++;
+        if (p == pts.length) {
+            int n = p * 2;
+            pts = Arrays.copyOf(pts, n);
+            succ = Arrays.copyOf(succ, n);
+            succCount = Arrays.copyOf(succCount, n);
+            succFilter = Arrays.copyOf(succFilter, n);
+            parent = Arrays.copyOf(parent, n);
+        }
+        work.ensureCapacity(p);
+        parent[p] = p;
+        pts[p] = new PointsToSet();
+        return p;
+    }
+
+    /** Checks edges for duplicates from now on. */
+    void checkDuplicateEdges() {
+        dedupe = true;
+    }
+
+    int nodeCount() {
+        return nodeCount;
+    }
+
+    /** Edges added, those inside collapsed cycles included, and repeated ones unless duplicates are checked. */
+    int edgeCount() {
+        return edgeCount;
+    }
+
+    /** The representative of {@code p}: itself unless it was merged into a cycle. */
+    int find(int p) {
+        int[] up = parent;
+        while (up[p] != p) {
+            int q = up[up[p]];
+            up[p] = q; // path halving
+            p = q;
+        }
+        return p;
+    }
+
+    /** The points-to set of {@code p} (shared by every pointer of a collapsed cycle). */
+    PointsToSet pointsTo(int p) {
+        return pts[find(p)];
+    }
+
+    /**
+     * Whether the unfiltered propagation of {@code n} objects should go a word at a time (into a
+     * pending bit set) rather than object by object.
+     */
+    static boolean wordWise(int n) {
+        return n >= WorkList.PENDING_LIST;
+    }
+
+    /** Queues {@code o} for {@code p} unless {@code p} has it already. */
+    void addPointsTo(int pointer, int csObject) {
+        pointer = find(pointer);
+        if (!pts[pointer].contains(csObject)) {
+            work.push(pointer, csObject);
+        }
+    }
+
+    /**
+     * Adds the edge {@code src -> dst} (not checked for duplicates) and queues what {@code src}
+     * has for {@code dst}. An edge within a collapsed cycle is counted but not kept: the cycle's
+     * one set already holds all.
+     */
+    void addEdge(int src, int dst, TypeFilter filter) {
+        if (dedupe && !isNewEdge(src, dst, filter)) {
+            return;
+        }
+        src = find(src);
+        dst = find(dst);
+        edgeCount++;
+        if (src == dst) {
+            return;
+        }
+        appendEdge(src, dst, filter);
+        PointsToSet from = pts[src];
+        if (filter == null && from.isBitSet() && wordWise(from.size())) {
+            from.nonEmptyWords(edgeWords);
+            propagateBits(edgeWords, dst);
+        } else if (!from.isEmpty()) {
+            scratch.n = 0;
+            from.appendTo(scratch);
+            propagate(scratch.a, scratch.n, dst, filter);
+        }
+    }
+
+    private boolean isNewEdge(int src, int dst, TypeFilter filter) {
+        long key = LongIntMap.key(src, dst);
+        if (filter == null) {
+            if (plainEdges.get(key) >= 0) {
+                return false;
+            }
+            plainEdges.put(key, 1);
+            return true;
+        }
+        List<TypeFilter> filters = filteredEdges.computeIfAbsent(key, k -> new ArrayList<>(1));
+        for (TypeFilter f : filters) {
+            if (f == filter) {
+                return false;
+            }
+        }
+        filters.add(filter);
+        return true;
+    }
+
+    /** Appends {@code src -> dst} to the successors of {@code src} (both representatives). */
+    void appendEdge(int src, int dst, TypeFilter filter) {
+        int n = succCount[src];
+        int[] s = succ[src];
+        if (s == null) {
+            s = new int[2];
+            succ[src] = s;
+        } else if (n == s.length) {
+            s = Arrays.copyOf(s, n * 2);
+            succ[src] = s;
+            if (succFilter[src] != null) {
+                succFilter[src] = Arrays.copyOf(succFilter[src], n * 2);
+            }
+        }
+        s[n] = dst;
+        if (filter != null) {
+            if (succFilter[src] == null) {
+                succFilter[src] = new TypeFilter[s.length];
+            }
+            succFilter[src][n] = filter;
+        }
+        succCount[src] = n + 1;
+    }
+
+    /** Queues the objects of {@code delta} that {@code dst} lacks, a word at a time; false if it lacks none. */
+    boolean propagateBits(PointsToSet.Words delta, int dst) {
+        // Only the words dst lacks make its pending set, so a wave that brings it little costs little.
+        if (pts[dst].absentWords(delta, freshWords) == 0) {
+            return false;
+        }
+        work.pushWords(dst, freshWords);
+        return true;
+    }
+
+    /**
+     * Queues the objects {@code objs[0..n)} (ascending) that pass {@code filter} and that
+     * {@code dst} lacks; returns how many it lacked.
+     */
+    int propagate(int[] objs, int n, int dst, TypeFilter filter) {
+        int[] src = objs;
+        int m = n;
+        if (filter != null) {
+            if (filtered.length < n) {
+                filtered = new int[Math.max(n, filtered.length * 2)];
+            }
+            m = 0;
+            for (int i = 0; i < n; i++) {
+                if (filter.accepts(cs.typeOfObject(objs[i]), program)) {
+                    filtered[m++] = objs[i];
+                }
+            }
+            src = filtered;
+        }
+        if (fresh.length < m) {
+            fresh = new int[Math.max(m, fresh.length * 2)];
+        }
+        int k = pts[dst].absent(src, m, fresh);
+        for (int i = 0; i < k; i++) {
+            work.push(dst, fresh[i]);
+        }
+        return k;
+    }
+}

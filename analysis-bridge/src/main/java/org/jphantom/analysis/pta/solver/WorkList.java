@@ -1,0 +1,159 @@
+package org.jphantom.analysis.pta.solver;
+
+import java.util.Arrays;
+
+/**
+ * The pointers with pending objects, and those objects.
+ *
+ * <p>Pending objects of a pointer are a plain list while few; past {@value #PENDING_LIST} they move
+ * to a bit set, since a wave of new objects can reach a great many pointers before any of them is
+ * processed, each from several predecessors. The list may repeat objects and hold objects the
+ * pointer already has: the points-to set decides what is new when the pointer is processed.
+ *
+ * <p>Pointers are processed in rounds: a round takes the pointers queued since the last one in
+ * ascending order (roughly the order of discovery, so sources before what they feed), each once. A
+ * pointer that gains objects again while its round runs waits for the next, so its objects arrive
+ * together.
+ */
+final class WorkList {
+    /** Pending lists longer than this become bit sets. */
+    static final int PENDING_LIST = 64;
+
+    private int[][] pending = new int[1 << 14][];
+    private int[] pendingCount = new int[1 << 14];
+    private PointsToSet[] pendingSet = new PointsToSet[1 << 14];
+    private boolean[] queued = new boolean[1 << 14];
+
+    private int[] queue = new int[1 << 12]; // this round's pointers, ascending
+    private int qHead;
+    private int qSize;
+    private int[] next = new int[1 << 12]; // the next round's pointers, in arrival order
+    private int nextSize;
+
+    /** Makes room for pointers {@code 0..p}. */
+    void ensureCapacity(int p) {
+        if (p >= queued.length) {
+            int n = Math.max(p + 1, queued.length * 2);
+            pending = Arrays.copyOf(pending, n);
+            pendingCount = Arrays.copyOf(pendingCount, n);
+            pendingSet = Arrays.copyOf(pendingSet, n);
+            queued = Arrays.copyOf(queued, n);
+        }
+    }
+
+    /** Queues object {@code o} for pointer {@code p}. */
+    void push(int p, int o) {
+        PointsToSet big = pendingSet[p];
+        if (big != null) {
+            big.add(o);
+        } else {
+            int[] a = pending[p];
+            int n = pendingCount[p];
+            if (a == null) {
+                a = new int[4];
+                pending[p] = a;
+            } else if (n == a.length) {
+                if (n >= PENDING_LIST) {
+                    bits(p).add(o);
+                    if (!queued[p]) {
+                        enqueue(p);
+                    }
+                    return;
+                }
+                a = Arrays.copyOf(a, n * 2);
+                pending[p] = a;
+            }
+            a[n] = o;
+            pendingCount[p] = n + 1;
+        }
+        if (!queued[p]) {
+            enqueue(p);
+        }
+    }
+
+    /** Queues the objects of the words {@code w} for {@code p}. */
+    void pushWords(int p, PointsToSet.Words w) {
+        if (bits(p).addWords(w) && !queued[p]) {
+            enqueue(p);
+        }
+    }
+
+    /** The pending objects of {@code p} as a bit set, made one (from the list) if needed. */
+    PointsToSet bits(int p) {
+        PointsToSet big = pendingSet[p];
+        if (big == null) {
+            big = PointsToSet.bitSet();
+            int[] a = pending[p];
+            for (int i = 0, n = pendingCount[p]; i < n; i++) {
+                big.add(a[i]);
+            }
+            pendingSet[p] = big;
+            pending[p] = null;
+            pendingCount[p] = 0;
+        }
+        return big;
+    }
+
+    /** The pending list of {@code p} (valid up to {@link #pendingCount}), or null. */
+    int[] pendingList(int p) {
+        return pending[p];
+    }
+
+    int pendingCount(int p) {
+        return pendingCount[p];
+    }
+
+    /** The pending bit set of {@code p}, or null while its objects are a list. */
+    PointsToSet pendingSet(int p) {
+        return pendingSet[p];
+    }
+
+    /** Forgets the pending objects of {@code p} (the caller took them). */
+    void clear(int p) {
+        pending[p] = null;
+        pendingCount[p] = 0;
+        pendingSet[p] = null;
+    }
+
+    /** Queues {@code p} if its pending bit set is non-empty and it is not queued yet. */
+    void requeueIfPending(int p) {
+        if (pendingSet[p] != null && !pendingSet[p].isEmpty() && !queued[p]) {
+            enqueue(p);
+        }
+    }
+
+    private void enqueue(int p) {
+        if (nextSize == next.length) {
+            next = Arrays.copyOf(next, nextSize * 2);
+        }
+        next[nextSize++] = p;
+        queued[p] = true;
+    }
+
+    /** Whether this round has pointers left. */
+    boolean hasInRound() {
+        return qHead < qSize;
+    }
+
+    /** Starts the next round; false if no pointer is queued. */
+    boolean nextRound() {
+        if (nextSize == 0) {
+            return false;
+        }
+        int[] t = queue;
+        queue = next;
+        next = t;
+        qSize = nextSize;
+        qHead = 0;
+        nextSize = 0;
+        Arrays.sort(queue, 0, qSize);
+        return true;
+    }
+
+    /** The next pointer of this round (no longer queued). */
+    int poll() {
+        int p = queue[qHead++];
+        queued[p] = false;
+        return p;
+    }
+}
