@@ -178,7 +178,7 @@ public final class Main {
                     JsonReport.write(result, report);
                 }
                 if (html != null) {
-                    HtmlReport.write(result, html);
+                    HtmlReport.write(result, request, html);
                 }
             } catch (RuntimeException | Error e) {
                 Complementer.deleteQuietly(output); // a failing command leaves no half of its output

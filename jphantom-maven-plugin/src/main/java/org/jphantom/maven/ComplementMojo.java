@@ -127,7 +127,7 @@ public class ComplementMojo extends AbstractMojo {
         }
         try {
             JsonReport.write(result, reports.resolve("report.json"));
-            HtmlReport.write(result, reports);
+            HtmlReport.write(result, request, reports);
         } catch (JphantomException e) {
             Complementer.deleteQuietly(output);
             Failures.raise(e);

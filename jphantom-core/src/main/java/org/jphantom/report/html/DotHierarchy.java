@@ -13,7 +13,8 @@ final class DotHierarchy {
 
     static String write(HierarchyGraph g) {
         StringBuilder sb = new StringBuilder(4096);
-        sb.append("digraph jphantom {\n  rankdir=BT;\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n");
+        sb.append("// Edges point to supertypes (dashed: implements); a class with no extends edge extends java.lang.Object.\n")
+                .append("digraph jphantom {\n  rankdir=BT;\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n");
         for (HierarchyGraph.Node n : g.nodes().values()) {
             boolean itf = n.kind().equals("interface") || n.kind().equals("annotation");
             sb.append("  ").append(quote(Names.javaName(n.name()))).append(" [");

@@ -9,13 +9,16 @@ import org.jphantom.Result;
 
 /**
  * The picture's graph: every phantom and its direct supertypes (the known ones among them are
- * the phantoms' known ancestors), with an edge from each phantom to each direct supertype.
+ * the phantoms' known ancestors), with an edge from each phantom to each direct supertype but
+ * {@code java.lang.Object}: a class without a super class edge extends it (drawing the edges to
+ * the one root most classes share would cover the picture with lines).
  * Nodes are keyed by internal name, edges sorted; nothing depends on anything but the result.
  *
  * @param nodes by internal name
  * @param edges sorted by sub type, then super type
  */
 record HierarchyGraph(SortedMap<String, Node> nodes, List<Edge> edges) {
+    static final String OBJECT = "java/lang/Object";
 
     /**
      * A type in the picture.
@@ -40,7 +43,7 @@ record HierarchyGraph(SortedMap<String, Node> nodes, List<Edge> edges) {
         for (Result.Phantom p : r.phantoms().values()) {
             nodes.put(p.name(), new Node(p.name(), true, p.kind().isInterface()
                     ? (p.kind() == org.jphantom.model.TypeKind.ANNOTATION ? "annotation" : "interface") : "class"));
-            if (!p.kind().isInterface() && p.superName() != null) {
+            if (!p.kind().isInterface() && p.superName() != null && !p.superName().equals(OBJECT)) {
                 edges.add(new Edge(p.name(), p.superName(), false));
             }
             for (String i : p.interfaces()) {

@@ -55,9 +55,10 @@ final class Html {
             nav { font-size: 12px; margin-bottom: 1em; }
             h1 { font-size: 20px; }
             h2 { font-size: 16px; margin-top: 1.6em; border-bottom: 1px solid #ccc; }
-            table { border-collapse: collapse; margin: 0.5em 0; }
+            table { border-collapse: collapse; margin: 0.5em 0; max-width: 100%; }
             th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; vertical-align: top; }
-            th { background: #eee; }
+            th { background: #eee; white-space: nowrap; }
+            td { overflow-wrap: anywhere; }
             td.num { text-align: right; }
             code, .mono { font-family: monospace; }
             .phantom { background: #ffe8cc; }

@@ -5,12 +5,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import org.jphantom.JphantomException;
+import org.jphantom.Request;
 import org.jphantom.Result;
+import org.jphantom.io.ProgramClass;
+import org.jphantom.io.ProgramInput;
 import org.jphantom.solve.UnsatisfiableException;
 
 /**
@@ -29,8 +34,12 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
-    /** The report of a successful run, as file name (relative, '/'-separated) to text, sorted. */
-    public static SortedMap<String, String> pages(Result r) {
+    /**
+     * The report of a successful run, as file name (relative, '/'-separated) to text, sorted.
+     * {@code program} is the program's classes, read for the "used by" lists.
+     */
+    public static SortedMap<String, String> pages(Result r, Collection<ProgramClass> program) {
+        SortedMap<String, SortedSet<Use>> uses = UsageIndex.scan(program, r.phantoms().keySet());
         SortedMap<String, String> files = new TreeMap<>();
         SortedMap<String, List<Result.Phantom>> packages = PhantomPages.byPackage(r);
         files.put("jphantom.css", Html.CSS);
@@ -39,7 +48,7 @@ public final class HtmlReport {
         for (Map.Entry<String, List<Result.Phantom>> e : packages.entrySet()) {
             files.put(PageNames.pkg(e.getKey()), PhantomPages.packagePage(e.getKey(), e.getValue()));
             for (Result.Phantom p : e.getValue()) {
-                files.put(PageNames.phantom(p.name()), PhantomPages.phantomPage(r, p));
+                files.put(PageNames.phantom(p.name()), PhantomPages.phantomPage(r, p, uses.get(p.name())));
             }
         }
         HierarchyGraph g = HierarchyGraph.of(r);
@@ -57,9 +66,15 @@ public final class HtmlReport {
         return files;
     }
 
-    /** Writes {@link #pages(Result)} into {@code dir} (created if needed). */
-    public static void write(Result r, Path dir) {
-        writeAll(pages(r), dir);
+    /**
+     * Writes {@link #pages} into {@code dir} (created if needed), reading the program of
+     * {@code request} again for the "used by" lists (broken entries skipped: the run has already
+     * reported them).
+     */
+    public static void write(Result r, Request request, Path dir) {
+        int release = request.release().orElse(Runtime.version().feature());
+        ProgramInput program = ProgramInput.read(request.inputs(), release, true);
+        writeAll(pages(r, program.classes().values()), dir);
     }
 
     /** Writes {@link #conflictPages(UnsatisfiableException)} into {@code dir} (created if needed). */

@@ -1,14 +1,14 @@
 package org.jphantom.report.html;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedSet;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import org.jphantom.Result;
 import org.jphantom.discover.Names;
 import org.jphantom.generate.PlannedMember;
 import org.jphantom.model.Constraint;
-import org.jphantom.model.Origin;
 
 /**
  * The page of each phantom package (its phantoms) and of each phantom: kind and the reason for
@@ -16,6 +16,9 @@ import org.jphantom.model.Origin;
  * use and the origin of every constraint on it) and those constraints.
  */
 final class PhantomPages {
+    /** The most uses listed on a phantom's page. */
+    static final int MAX_USES = 500;
+
     private PhantomPages() {
     }
 
@@ -23,7 +26,7 @@ final class PhantomPages {
     static SortedMap<String, List<Result.Phantom>> byPackage(Result r) {
         SortedMap<String, List<Result.Phantom>> m = new TreeMap<>();
         for (Result.Phantom p : r.phantoms().values()) {
-            m.computeIfAbsent(PageNames.packageOf(p.name()), k -> new java.util.ArrayList<>()).add(p);
+            m.computeIfAbsent(PageNames.packageOf(p.name()), k -> new ArrayList<>()).add(p);
         }
         return m;
     }
@@ -46,7 +49,7 @@ final class PhantomPages {
         return sb.append("</table>\n").append(Html.close()).toString();
     }
 
-    static String phantomPage(Result r, Result.Phantom p) {
+    static String phantomPage(Result r, Result.Phantom p, SortedSet<Use> scanned) {
         String pkg = PageNames.packageOf(p.name());
         String crumbs = Html.link("../" + PageNames.pkg(pkg), PageNames.packageLabel(pkg)) + " &gt; "
                 + Html.esc(simpleName(p.name()));
@@ -62,7 +65,7 @@ final class PhantomPages {
         }
         sb.append("</td></tr>\n</table>\n");
         members(sb, p);
-        usedBy(sb, r, p);
+        usedBy(sb, r, p, scanned);
         return sb.append(Html.close()).toString();
     }
 
@@ -83,25 +86,35 @@ final class PhantomPages {
         sb.append("</table>\n");
     }
 
-    private static void usedBy(StringBuilder sb, Result r, Result.Phantom p) {
-        TreeSet<Origin> origins = new TreeSet<>();
+    private static void usedBy(StringBuilder sb, Result r, Result.Phantom p, SortedSet<Use> scanned) {
+        List<Use> origins = new ArrayList<>();
         if (p.firstUse() != null) {
-            origins.add(p.firstUse());
+            origins.add(Use.of(p.firstUse()));
         }
         StringBuilder constraints = new StringBuilder();
         for (int i = 0; i < r.constraints().size(); i++) {
             Constraint c = r.constraints().get(i);
             if (OriginRows.mentions(c, p.name())) {
-                origins.add(c.origin());
+                origins.add(Use.of(c.origin()));
                 constraints.append("<tr><td class=\"mono\">").append(Html.esc(c.toString())).append("</td><td class=\"num\">")
                         .append(r.occurrences().get(i)).append("</td>").append(OriginRows.cells(c.origin()))
                         .append("</tr>\n");
             }
         }
-        sb.append("<h2>Used by</h2>\n<p>The first use and the first use behind each constraint on it.</p>\n")
-                .append("<table>\n<tr>").append(OriginRows.HEADER).append("</tr>\n");
-        for (Origin o : origins) {
-            sb.append("<tr>").append(OriginRows.cells(o)).append("</tr>\n");
+        SortedSet<Use> uses = UsageIndex.orOrigins(scanned, origins);
+        sb.append("<h2>Used by</h2>\n<p>").append(uses.size()).append(" use").append(uses.size() == 1 ? "" : "s")
+                .append(scanned == null || scanned.isEmpty() ? " (the solver's origins: no instruction or descriptor"
+                        + " of the program names it)" : " in the program's code and declarations");
+        if (uses.size() > MAX_USES) {
+            sb.append("; the first ").append(MAX_USES).append(" are listed");
+        }
+        sb.append(".</p>\n<table>\n<tr>").append(OriginRows.USE_HEADER).append("</tr>\n");
+        int n = 0;
+        for (Use u : uses) {
+            if (n++ == MAX_USES) {
+                break;
+            }
+            sb.append("<tr>").append(OriginRows.cells(u)).append("</tr>\n");
         }
         sb.append("</table>\n<h2>Constraints</h2>\n");
         if (constraints.length() == 0) {

@@ -53,7 +53,7 @@ final class SvgHierarchy {
                 rows.add(row);
             }
         }
-        int maxWidth = 420; // room for the legend
+        int maxWidth = 660; // room for the legend
         for (List<String> row : rows) {
             maxWidth = Math.max(maxWidth, rowWidth(row));
         }
@@ -130,7 +130,9 @@ final class SvgHierarchy {
                 .append("\" width=\"60\" height=\"16\" fill=\"#f4f4f4\" stroke=\"#999\"/><text x=\"").append(MARGIN + 196)
                 .append("\" y=\"").append(y + 12).append("\">known</text>")
                 .append("<text x=\"").append(MARGIN + 250).append("\" y=\"").append(y + 12)
-                .append("\">solid: extends, dashed: implements, italic: interface</text></g>\n");
+                .append("\">solid arrow: extends, dashed: implements, italic: interface;</text>")
+                .append("<text x=\"").append(MARGIN + 250).append("\" y=\"").append(y + 26)
+                .append("\">a class with no solid arrow extends java.lang.Object</text></g>\n");
     }
 
     private static int width(String internalName) {

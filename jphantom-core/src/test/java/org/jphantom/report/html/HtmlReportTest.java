@@ -55,16 +55,21 @@ class HtmlReportTest {
         return classes;
     }
 
-    private Result complement(Path program) {
-        return Complementer.complement(Request.of(List.of(program), null));
+    private static Request request(Path program) {
+        return Request.of(List.of(program), null);
+    }
+
+    private static Result complement(Path program) {
+        return Complementer.complement(request(program));
     }
 
     @Test
     void sampleReportHasItsPagesAndEveryLinkResolves() throws Exception {
-        Result r = complement(sampleProgram());
+        Path program = sampleProgram();
+        Result r = complement(program);
         assertTrue(r.phantoms().size() >= 5, "sample phantoms: " + r.phantoms().keySet());
         Path out = dir.resolve("html");
-        HtmlReport.write(r, out);
+        HtmlReport.write(r, request(program), out);
 
         Tree files = Tree.of(out);
         assertTrue(files.contains("index.html") && files.contains("constraints.html") && files.contains("hierarchy.svg")
@@ -83,6 +88,15 @@ class HtmlReportTest {
             assertTrue(html.contains(p.firstUse().className().replace('/', '.')), html);
         }
         assertEquals(r.phantoms().size(), files.under("phantom/").size(), "one page per phantom");
+
+        // "Used by" lists every use with its source line: the call of Logger.isDebugEnabled in OrderService.
+        int line = sourceLine("sample/app/OrderService.java", "isDebugEnabled()");
+        String logger = Files.readString(out.resolve("phantom/sample.lib.log.Logger.html"));
+        assertTrue(Pattern.compile("<tr><td class=\"mono\">sample\\.app\\.OrderService</td><td class=\"mono\">"
+                + "accept\\(Ljava/lang/String;\\)Z</td><td class=\"num\">" + line + "</td><td class=\"num\">\\d+</td>"
+                + "<td>invokeinterface sample\\.lib\\.log\\.Logger\\.isDebugEnabled\\(\\)Z</td></tr>").matcher(logger).find(),
+                "line " + line + " use missing:\n" + logger);
+        assertTrue(logger.contains("<td>type of field LOG</td>"), logger);
 
         // Every relative link of every page resolves to a written file.
         Pattern href = Pattern.compile("(?:href|src)=\"([^\"#]+)\"");
@@ -117,10 +131,11 @@ class HtmlReportTest {
         assertEquals(g.nodes().size(), count(svg, "<rect x=") - 3, "one box per node (and the background and legend)");
         assertEquals(g.edges().size(), count(svg, "<line "), "one line per edge");
         assertEquals(r.phantoms().size(), count(svg, "<a href=\"phantom/"));
-        assertTrue(g.nodes().containsKey("java/lang/Object"), "known ancestors are drawn: " + g.nodes().keySet());
+        assertTrue(g.nodes().containsKey("java/lang/Throwable"), "known ancestors are drawn: " + g.nodes().keySet());
+        assertFalse(g.nodes().containsKey("java/lang/Object"), "the common root is left out");
 
         String dot = Files.readString(out.resolve("hierarchy.dot"));
-        assertTrue(dot.startsWith("digraph jphantom {"), dot);
+        assertTrue(dot.contains("\ndigraph jphantom {\n"), dot);
         assertEquals(g.edges().size(), count(dot, " -> "), dot);
     }
 
@@ -133,8 +148,8 @@ class HtmlReportTest {
         Map<String, Long> timings = a.timings();
         Result b2 = new Result(b.phantoms(), b.constraints(), b.occurrences(), b.generated(), b.warnings(), b.counts(),
                 timings);
-        HtmlReport.write(a, dir.resolve("a"));
-        HtmlReport.write(b2, dir.resolve("b"));
+        HtmlReport.write(a, request(program), dir.resolve("a"));
+        HtmlReport.write(b2, request(program), dir.resolve("b"));
         Tree fa = Tree.of(dir.resolve("a"));
         Tree fb = Tree.of(dir.resolve("b"));
         assertEquals(fa.all, fb.all);
@@ -143,18 +158,19 @@ class HtmlReportTest {
                     f);
         }
         // The picture does not even depend on the timings.
-        assertEquals(HtmlReport.pages(a).get("hierarchy.svg"), HtmlReport.pages(b).get("hierarchy.svg"));
+        assertEquals(HtmlReport.pages(a, List.of()).get("hierarchy.svg"), HtmlReport.pages(b, List.of()).get("hierarchy.svg"));
     }
 
     @Test
     void rewritingRemovesStalePages() throws IOException {
         Path out = dir.resolve("html");
-        HtmlReport.write(complement(sampleProgram()), out);
+        Path program = sampleProgram();
+        HtmlReport.write(complement(program), request(program), out);
         assertFalse(Tree.of(out).under("phantom/").isEmpty());
         Path one = dir.resolve("one");
         Files.createDirectories(one.resolve("x"));
         Files.write(one.resolve("x/A.class"), classExtending("x/A", "y/Missing"));
-        HtmlReport.write(complement(one), out);
+        HtmlReport.write(complement(one), request(one), out);
         assertEquals(List.of("phantom/y.Missing.html"), Tree.of(out).under("phantom/"));
     }
 
@@ -177,6 +193,20 @@ class HtmlReportTest {
         assertTrue(conflict.contains("q.P must be a class") || conflict.contains("q.P must be an interface"), conflict);
         assertTrue(conflict.contains("a(Lq/P;)V") && conflict.contains("b(Lq/P;)V"), conflict);
         assertTrue(Files.readString(out.resolve("index.html")).contains("href=\"conflict.html\""));
+    }
+
+    /** The 1-based line of the first line of a testdata fixture source containing {@code text}. */
+    private int sourceLine(String source, String text) throws IOException {
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream("fixture-sources/" + source)) {
+            assertTrue(in != null, source);
+            List<String> lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).contains(text)) {
+                    return i + 1;
+                }
+            }
+        }
+        throw new AssertionError(text + " not in " + source);
     }
 
     private static int count(String s, String what) {
