@@ -61,14 +61,22 @@ record HierarchyGraph(SortedMap<String, Node> nodes, List<Edge> edges) {
      * Layers for drawing, top first: a node's layer is one more than its deepest supertype's
      * (known types, whose supertypes the picture omits, are at the top). Within a layer nodes
      * are ordered by the mean position of their supertypes in the layers above, then by name.
+     * Nodes without any edge (classes that only extend {@code java.lang.Object}, interfaces
+     * without super interfaces, and with no phantom subtype) come last, in one layer sorted by
+     * name, so the connected part stays compact and its arrows short.
      */
     List<List<String>> layers() {
         Map<String, List<String>> supers = new TreeMap<>();
         for (Edge e : edges) {
             supers.computeIfAbsent(e.sub(), k -> new ArrayList<>()).add(e.sup());
         }
+        java.util.Set<String> connected = new java.util.TreeSet<>();
+        for (Edge e : edges) {
+            connected.add(e.sub());
+            connected.add(e.sup());
+        }
         Map<String, Integer> depth = new TreeMap<>();
-        for (String n : nodes.keySet()) {
+        for (String n : connected) {
             depth(n, supers, depth);
         }
         int max = depth.values().stream().mapToInt(Integer::intValue).max().orElse(-1);
@@ -94,6 +102,10 @@ record HierarchyGraph(SortedMap<String, Node> nodes, List<Edge> edges) {
                 position.put(layer.get(i), i);
             }
             layers.add(List.copyOf(layer));
+        }
+        List<String> isolated = nodes.keySet().stream().filter(n -> !connected.contains(n)).toList();
+        if (!isolated.isEmpty()) {
+            layers.add(isolated);
         }
         return layers;
     }
