@@ -89,9 +89,13 @@ public class ComplementMojo extends AbstractMojo {
             return;
         }
         List<Path> in = inputs();
-        if (in.isEmpty()) {
-            getLog().info("jphantom: nothing to complement (packaging " + project.getPackaging() + ", no inputs)");
+        if (in.isEmpty() && "pom".equals(project.getPackaging())) {
+            getLog().info("jphantom: nothing to complement (packaging pom, no inputs)");
             return;
+        }
+        if (in.isEmpty()) {
+            throw new MojoExecutionException("jphantom: the project has no main artifact yet: run the complement goal"
+                    + " in the package phase or later, or set inputs");
         }
         if (classifier == null || classifier.isBlank()) {
             throw new MojoExecutionException("jphantom: classifier must not be empty (the completed jar would replace"
@@ -144,7 +148,8 @@ public class ComplementMojo extends AbstractMojo {
         List<Path> in = new ArrayList<>();
         if (inputs != null && !inputs.isEmpty()) {
             inputs.forEach(f -> in.add(f.toPath()));
-        } else if (!"pom".equals(project.getPackaging()) && project.getArtifact() != null && project.getArtifact().getFile() != null) {
+        } else if (!"pom".equals(project.getPackaging()) && project.getArtifact() != null
+                && project.getArtifact().getFile() != null) {
             in.add(project.getArtifact().getFile().toPath());
         }
         return in;
