@@ -32,7 +32,8 @@ import org.objectweb.asm.tree.TypeInsnNode;
  * descriptors, throws clauses, handler types, and the operands of type, field, method,
  * {@code ldc}, {@code multianewarray} and {@code invokedynamic} instructions. Annotations,
  * signatures and stack map frames are not listed here; a phantom named only there keeps the
- * solver's origins.
+ * solver's origins. Instruction indices count as the pipeline's do (frames included), so a use
+ * and the origin of a constraint from the same instruction show the same index.
  */
 final class UsageIndex {
     private final Set<String> phantoms;
@@ -48,7 +49,8 @@ final class UsageIndex {
         if (!phantoms.isEmpty()) {
             for (ProgramClass c : program) {
                 ClassNode node = new ClassNode();
-                new ClassReader(c.bytes()).accept(node, ClassReader.SKIP_FRAMES);
+                // With its frames: FrameNodes take InsnList indices, as in the pipeline's origins.
+                new ClassReader(c.bytes()).accept(node, 0);
                 index.classUses(node);
             }
         }

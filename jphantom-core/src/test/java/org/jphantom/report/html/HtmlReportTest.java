@@ -139,6 +139,31 @@ class HtmlReportTest {
         assertEquals(g.edges().size(), count(dot, " -> "), dot);
     }
 
+    /**
+     * A use and the solver's origin of the same instruction carry the same instruction index: both
+     * count in the InsnList of a class read with its frames (FrameNodes take indices too).
+     */
+    @Test
+    void useIndicesMatchTheSolversOrigins() throws IOException {
+        Path program = sampleProgram();
+        Result r = complement(program);
+        List<org.jphantom.io.ProgramClass> classes = new ArrayList<>(
+                org.jphantom.io.ProgramInput.read(List.of(program), 17, false).classes().values());
+        SortedMap<String, java.util.SortedSet<Use>> uses = UsageIndex.scan(classes, r.phantoms().keySet());
+        int compared = 0;
+        for (org.jphantom.model.Constraint c : r.constraints()) {
+            org.jphantom.model.Origin o = c.origin();
+            for (String phantom : r.phantoms().keySet()) {
+                if (o.insn() >= 0 && o.what().matches("invoke[a-z]+ " + Pattern.quote(phantom.replace('/', '.')) + "\\..*")) {
+                    assertTrue(uses.get(phantom).stream().anyMatch(u -> u.className().equals(o.className())
+                            && o.method().equals(u.method()) && u.insn() == o.insn()), () -> "no use at " + o);
+                    compared++;
+                }
+            }
+        }
+        assertTrue(compared >= 3, "origins compared: " + compared);
+    }
+
     @Test
     void sameResultSameBytes() throws IOException {
         Path program = sampleProgram();
