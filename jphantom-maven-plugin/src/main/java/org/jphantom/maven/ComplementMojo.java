@@ -27,7 +27,7 @@ import org.jphantom.solve.UnsatisfiableException;
 
 /**
  * Completes the project's main artifact (or {@link #inputs}) with phantom classes against the
- * project's resolved dependencies, writes {@code ${project.build.directory}/${finalName}-complete.jar},
+ * project's resolved dependencies, writes <code>${project.build.directory}/${finalName}-complete.jar</code>,
  * attaches it with classifier {@code complete}, and writes the reports ({@code report.json},
  * {@code index.html} and its pages, {@code hierarchy.svg}, {@code hierarchy.dot}) to
  * {@link #reportDirectory}. When the constraints are unsatisfiable it writes the conflict page
@@ -70,7 +70,7 @@ public class ComplementMojo extends AbstractMojo {
     @Parameter(defaultValue = "true", property = "jphantom.attach")
     private boolean attach;
 
-    /** The completed jar. Default: {@code ${project.build.directory}/${project.build.finalName}-<classifier>.jar}. */
+    /** The completed jar. Default: <code>${project.build.directory}/${project.build.finalName}-&lt;classifier&gt;.jar</code>. */
     @Parameter(property = "jphantom.outputFile")
     private File outputFile;
 
