@@ -20,6 +20,7 @@ import org.jphantom.Result;
 import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.report.JsonReport;
 import org.jphantom.report.TextReport;
+import org.jphantom.report.html.HtmlReport;
 import org.jphantom.solve.UnsatisfiableException;
 import org.jphantom.verify.JarVerifier;
 import org.jphantom.verify.VerifyFailure;
@@ -91,6 +92,8 @@ public final class Main {
         o.addOption(Option.builder().longOpt("release").hasArg().argName("N")
                 .desc("complement against the API of JDK N (8 up to the running JDK) read from its ct.sym").build());
         o.addOption(Option.builder().longOpt("report").hasArg().argName("FILE.json").desc("write the JSON report").build());
+        o.addOption(Option.builder().longOpt("html").hasArg().argName("DIR")
+                .desc("write the HTML report (index.html, hierarchy.svg, hierarchy.dot) to DIR").build());
         o.addOption(Option.builder().longOpt("save-class-files").hasArg().argName("DIR")
                 .desc("also write the generated classes alone to DIR").build());
         o.addOption(Option.builder().longOpt("verify").desc("verify the output with HotSpot afterwards").build());
@@ -118,7 +121,7 @@ public final class Main {
             help(out, options);
             return OK;
         }
-        for (String single : List.of("o", "release", "report", "save-class-files", "max-search-steps", "context",
+        for (String single : List.of("o", "release", "report", "html", "save-class-files", "max-search-steps", "context",
                 "analysis-out")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
@@ -130,7 +133,7 @@ public final class Main {
         if (inputs.isEmpty()) {
             throw new ParseException("no input given: jphantom [options] INPUT... -o OUT.jar");
         }
-        if (!cl.hasOption("o") && !cl.hasOption("save-class-files") && !cl.hasOption("report")) {
+        if (!cl.hasOption("o") && !cl.hasOption("save-class-files") && !cl.hasOption("report") && !cl.hasOption("html")) {
             throw new ParseException("missing -o OUT.jar");
         }
         Path output = cl.hasOption("o") ? Path.of(cl.getOptionValue("o")) : null;
@@ -151,10 +154,32 @@ public final class Main {
         if (report != null) {
             checkReport(report, inputs, output);
         }
-        Result result = Complementer.complement(request);
-        if (report != null) {
+        Path html = cl.hasOption("html") ? Path.of(cl.getOptionValue("html")) : null;
+        if (html != null && Files.exists(html) && !Files.isDirectory(html)) {
+            throw JphantomException.input("the HTML report directory " + html + " is a file; choose another --html");
+        }
+        for (Path in : inputs) {
+            if (html != null && sameFile(html, in)) {
+                throw JphantomException.input("the HTML report directory " + html + " is an input; choose another --html");
+            }
+        }
+        Result result;
+        try {
+            result = Complementer.complement(request);
+        } catch (UnsatisfiableException e) {
+            if (html != null) {
+                HtmlReport.writeConflict(e, html);
+            }
+            throw e;
+        }
+        if (report != null || html != null) {
             try {
-                JsonReport.write(result, report);
+                if (report != null) {
+                    JsonReport.write(result, report);
+                }
+                if (html != null) {
+                    HtmlReport.write(result, request, html);
+                }
             } catch (RuntimeException | Error e) {
                 Complementer.deleteQuietly(output); // a failing command leaves no half of its output
                 throw e;

@@ -1,0 +1,6 @@
+package q;
+
+/** Here P is an interface. */
+public interface P {
+    void n();
+}

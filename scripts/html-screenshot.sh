@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Renders an HTML report in a real headless browser (Chromium from Debian's packages, installed if
+# absent) and takes screenshots of its index, one phantom page and the hierarchy picture.
+#
+#   scripts/html-screenshot.sh [REPORT_DIR] [OUT_DIR]
+#
+# Without REPORT_DIR it complements the README's sample (testdata/target/sample-partial.jar) with
+# --html target/sample-html. Screenshots go to OUT_DIR (default target/screenshots): index.png,
+# phantom.png, hierarchy.png. Chromium's own log goes to OUT_DIR/chromium.log; the script fails if
+# Chromium fails or a screenshot is missing or empty. Not part of CI: it needs apt and a browser.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+report="${1:-}"
+out="${2:-$here/target/screenshots}"
+
+if [ -z "$report" ]; then
+  jar="$here/jphantom-cli/target/jphantom.jar"
+  sample="$here/testdata/target/sample-partial.jar"
+  if [ ! -f "$jar" ] || [ ! -f "$sample" ]; then
+    (cd "$here" && mvn -q -B -DskipTests package)
+  fi
+  report="$here/target/sample-html"
+  mkdir -p "$here/target"
+  java -jar "$jar" "$sample" -o "$here/target/sample-complete.jar" --html "$report" -q
+fi
+[ -f "$report/index.html" ] || { echo "html-screenshot: no $report/index.html" >&2; exit 2; }
+
+browser="$(command -v chromium || command -v chromium-browser || true)"
+if [ -z "$browser" ]; then
+  echo "html-screenshot: installing chromium (apt-get)" >&2
+  apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+  browser="$(command -v chromium)"
+fi
+
+mkdir -p "$out"
+profile="$(mktemp -d)"
+trap 'rm -rf "$profile"' EXIT
+log="$out/chromium.log"
+: > "$log"
+phantom="$(find "$report/phantom" -name '*.html' 2>/dev/null | sort | head -n 1)"
+
+shot() { # shot NAME FILE WIDTH HEIGHT
+  rm -f "$out/$1.png"
+  "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$profile" --hide-scrollbars --window-size="$3,$4" \
+    --screenshot="$out/$1.png" "file://$(realpath "$2")" >>"$log" 2>&1
+  [ -s "$out/$1.png" ] || { echo "html-screenshot: no screenshot of $2 (see $log)" >&2; exit 1; }
+  echo "$out/$1.png"
+}
+
+shot index "$report/index.html" 1200 1400
+[ -n "$phantom" ] && shot phantom "$phantom" 1200 900
+shot hierarchy "$report/hierarchy.svg" 1200 700
