@@ -1,0 +1,226 @@
+package org.jphantom.agent;
+
+import static org.objectweb.asm.Opcodes.ALOAD;
+import static org.objectweb.asm.Opcodes.ARETURN;
+import static org.objectweb.asm.Opcodes.ASM9;
+import static org.objectweb.asm.Opcodes.DUP;
+import static org.objectweb.asm.Opcodes.ICONST_0;
+import static org.objectweb.asm.Opcodes.ICONST_1;
+import static org.objectweb.asm.Opcodes.INVOKESTATIC;
+import static org.objectweb.asm.Opcodes.INVOKEVIRTUAL;
+import static org.objectweb.asm.Opcodes.INVOKEINTERFACE;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.nio.charset.StandardCharsets;
+import java.security.ProtectionDomain;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+
+/**
+ * The agent's transformer. On retransformation of the JDK's reflection classes it puts a call to
+ * {@link org.jphantom.agent.rt.Recorder} into each recorded entry point: at entry for
+ * {@code Class.newInstance}, {@code Constructor.newInstance}, {@code Method.invoke},
+ * {@code Field.get*}/{@code set*} and {@code Array.newInstance} (the call happens even when the
+ * target then throws), and at each return of {@code Class.forName} (only a found class is a target).
+ * Classes of the program (loaded by a class loader other than the bootstrap and platform loaders)
+ * get a call in front of each {@code loadClass(String)} call site, with the caller and line known
+ * statically: {@code ClassLoader.loadClass} itself cannot be hooked, since the JVM calls it for
+ * every class it resolves. The hooks only add calls that consume copies of values already on the
+ * stack, so the code's behaviour and stack map frames stay as they were.
+ *
+ * <p>Loaded in a class loader of its own (see {@link Premain}), so the ASM it uses never meets
+ * the program's classes.
+ */
+public final class Hooks implements ClassFileTransformer {
+    static final String RECORDER = "org/jphantom/agent/rt/Recorder";
+    /** The suffixes of Field's public get and set methods: get, getInt, ..., set, setInt, ... */
+    private static final java.util.Set<String> FIELD_ACCESSORS = java.util.Set.of("", "Boolean", "Byte", "Char",
+            "Short", "Int", "Long", "Float", "Double");
+    private static final byte[] LOAD_CLASS = "loadClass".getBytes(StandardCharsets.UTF_8);
+
+    @Override
+    public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
+            ProtectionDomain domain, byte[] bytes) {
+        try {
+            if (className == null) {
+                return null;
+            }
+            if (redefined != null && loader == null) {
+                return switch (className) {
+                    case "java/lang/Class", "java/lang/reflect/Constructor", "java/lang/reflect/Method",
+                            "java/lang/reflect/Field", "java/lang/reflect/Array" -> rewrite(bytes, className, true);
+                    default -> null;
+                };
+            }
+            if (redefined == null && loader != null && loader != ClassLoader.getPlatformClassLoader()
+                    && contains(bytes, LOAD_CLASS)) {
+                return rewrite(bytes, className, false);
+            }
+            return null;
+        } catch (Throwable t) {
+            return null; // unchanged: better a missing log entry than a changed program
+        }
+    }
+
+    private static byte[] rewrite(byte[] bytes, String className, boolean jdk) {
+        ClassReader reader = new ClassReader(bytes);
+        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        reader.accept(new ClassVisitor(ASM9, writer) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+                MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
+                if (!jdk) {
+                    return new CallSites(mv, className.replace('/', '.') + "." + name);
+                }
+                return jdkHook(mv, className, name, desc);
+            }
+        }, 0);
+        return writer.toByteArray();
+    }
+
+    /** The hook of one JDK method, or {@code mv} unchanged. */
+    private static MethodVisitor jdkHook(MethodVisitor mv, String owner, String name, String desc) {
+        switch (owner) {
+            case "java/lang/Class":
+                if (name.equals("forName") && desc.endsWith(")Ljava/lang/Class;")) {
+                    return new AtReturn(mv, "classForName");
+                }
+                if (name.equals("newInstance") && desc.equals("()Ljava/lang/Object;")) {
+                    return atEntry(mv, m -> {
+                        m.visitVarInsn(ALOAD, 0);
+                        m.visitMethodInsn(INVOKESTATIC, RECORDER, "classNewInstance", "(Ljava/lang/Object;)V", false);
+                    });
+                }
+                return mv;
+            case "java/lang/reflect/Constructor":
+                if (name.equals("newInstance") && desc.equals("([Ljava/lang/Object;)Ljava/lang/Object;")) {
+                    return atEntry(mv, m -> {
+                        m.visitVarInsn(ALOAD, 0);
+                        m.visitMethodInsn(INVOKESTATIC, RECORDER, "constructorNewInstance", "(Ljava/lang/Object;)V", false);
+                    });
+                }
+                return mv;
+            case "java/lang/reflect/Method":
+                if (name.equals("invoke") && desc.equals("(Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/Object;")) {
+                    return atEntry(mv, m -> {
+                        m.visitVarInsn(ALOAD, 0);
+                        m.visitVarInsn(ALOAD, 1);
+                        m.visitMethodInsn(INVOKESTATIC, RECORDER, "methodInvoke",
+                                "(Ljava/lang/Object;Ljava/lang/Object;)V", false);
+                    });
+                }
+                return mv;
+            case "java/lang/reflect/Field":
+                boolean get = FIELD_ACCESSORS.contains(name.replaceFirst("^get", "")) && name.startsWith("get")
+                        && desc.startsWith("(Ljava/lang/Object;)");
+                boolean set = FIELD_ACCESSORS.contains(name.replaceFirst("^set", "")) && name.startsWith("set")
+                        && desc.startsWith("(Ljava/lang/Object;") && desc.endsWith(")V");
+                if (get || set) {
+                    return atEntry(mv, m -> {
+                        m.visitVarInsn(ALOAD, 0);
+                        m.visitInsn(set ? ICONST_1 : ICONST_0);
+                        m.visitLdcInsn(name);
+                        m.visitMethodInsn(INVOKESTATIC, RECORDER, "fieldAccess", "(Ljava/lang/Object;ZLjava/lang/String;)V", false);
+                    });
+                }
+                return mv;
+            case "java/lang/reflect/Array":
+                if (name.equals("newInstance") && desc.equals("(Ljava/lang/Class;I)Ljava/lang/Object;")) {
+                    return atEntry(mv, m -> {
+                        m.visitVarInsn(ALOAD, 0);
+                        m.visitInsn(ICONST_1);
+                        m.visitMethodInsn(INVOKESTATIC, RECORDER, "arrayNewInstance", "(Ljava/lang/Object;I)V", false);
+                    });
+                }
+                if (name.equals("newInstance") && desc.equals("(Ljava/lang/Class;[I)Ljava/lang/Object;")) {
+                    return atEntry(mv, m -> {
+                        m.visitVarInsn(ALOAD, 0);
+                        m.visitVarInsn(ALOAD, 1);
+                        m.visitMethodInsn(INVOKESTATIC, RECORDER, "length", "(Ljava/lang/Object;)I", false);
+                        m.visitMethodInsn(INVOKESTATIC, RECORDER, "arrayNewInstance", "(Ljava/lang/Object;I)V", false);
+                    });
+                }
+                return mv;
+            default:
+                return mv;
+        }
+    }
+
+    private interface Code {
+        void emit(MethodVisitor mv);
+    }
+
+    private static MethodVisitor atEntry(MethodVisitor mv, Code code) {
+        return new MethodVisitor(ASM9, mv) {
+            @Override
+            public void visitCode() {
+                super.visitCode();
+                code.emit(mv);
+            }
+        };
+    }
+
+    /** Passes a copy of each returned reference to the recorder. */
+    private static final class AtReturn extends MethodVisitor {
+        private final String hook;
+
+        AtReturn(MethodVisitor mv, String hook) {
+            super(ASM9, mv);
+            this.hook = hook;
+        }
+
+        @Override
+        public void visitInsn(int opcode) {
+            if (opcode == ARETURN) {
+                super.visitInsn(DUP);
+                super.visitMethodInsn(INVOKESTATIC, RECORDER, hook, "(Ljava/lang/Object;)V", false);
+            }
+            super.visitInsn(opcode);
+        }
+    }
+
+    /** Puts the recorder in front of each {@code loadClass(String)} call, with caller and line. */
+    private static final class CallSites extends MethodVisitor {
+        private final String caller;
+        private int line;
+
+        CallSites(MethodVisitor mv, String caller) {
+            super(ASM9, mv);
+            this.caller = caller;
+        }
+
+        @Override
+        public void visitLineNumber(int line, Label start) {
+            this.line = line;
+            super.visitLineNumber(line, start);
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+            if ((opcode == INVOKEVIRTUAL || opcode == INVOKEINTERFACE) && name.equals("loadClass")
+                    && desc.equals("(Ljava/lang/String;)Ljava/lang/Class;")) {
+                super.visitInsn(DUP);
+                super.visitLdcInsn(caller);
+                super.visitLdcInsn(line);
+                super.visitMethodInsn(INVOKESTATIC, RECORDER, "loadClass", "(Ljava/lang/Object;Ljava/lang/String;I)V", false);
+            }
+            super.visitMethodInsn(opcode, owner, name, desc, itf);
+        }
+    }
+
+    private static boolean contains(byte[] bytes, byte[] word) {
+        outer:
+        for (int i = 0; i + word.length <= bytes.length; i++) {
+            for (int j = 0; j < word.length; j++) {
+                if (bytes[i + j] != word[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+}
