@@ -11,6 +11,10 @@
 #   bench/recall.sh antlr --context 1obj            extra options go to `jphantom analyze` as given
 #   bench/recall.sh sablecc --reflection-log refl.log   (once analyze takes it)
 #   JAVA_OPTS=... bench/recall.sh                   JVM flags of the analysis (default -XX:+UseSerialGC)
+#   RUN_JAVA_OPTS=... bench/recall.sh               JVM flags of the program's run (default -Xint: HotSpot
+#                                                   marks a method "touched" when its counters are made,
+#                                                   which the JIT also does for callees it only considers
+#                                                   inlining, e.g. overridden methods that never run)
 # Needs JDK 17 to 21 (-XX:+LogTouchedMethods is gone from later JDKs). Files go to
 # bench/target/recall/PROGRAM/. Exit status: 0 on success, 2 on a setup error.
 set -euo pipefail
@@ -20,6 +24,7 @@ cd "$ROOT"
 PROGRAM=${1:-sablecc}
 [[ $# -gt 0 ]] && shift
 JAVA_OPTS=${JAVA_OPTS:--XX:+UseSerialGC}
+RUN_JAVA_OPTS=${RUN_JAVA_OPTS:--Xint}
 WORK=$ROOT/bench/target/recall/$PROGRAM
 JPHANTOM=$ROOT/jphantom-cli/target/jphantom.jar
 die() { echo "recall: $*" >&2; exit 2; }
@@ -90,8 +95,9 @@ EOF
 esac
 CP=$(IFS=:; echo "${INPUTS[*]}")
 
-echo "recall: running $PROGRAM ($MAIN) with touched-method and class-load logging" >&2
-java -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit \
+echo "recall: running $PROGRAM ($MAIN) with touched-method and class-load logging ($RUN_JAVA_OPTS)" >&2
+# shellcheck disable=SC2086
+java $RUN_JAVA_OPTS -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit \
     "-Xlog:class+load=info:file=$WORK/classload.txt" -cp "$CP" "$MAIN" "${ARGS[@]}" \
     > "$WORK/touched.txt" 2> "$WORK/run-stderr.txt" || die "$PROGRAM failed: see $WORK/touched.txt and $WORK/run-stderr.txt"
 [[ -n $(ls -A "$WORK/gen") ]] || die "$PROGRAM generated nothing: see $WORK/touched.txt"
