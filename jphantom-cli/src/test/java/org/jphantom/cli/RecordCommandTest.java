@@ -98,7 +98,11 @@ class RecordCommandTest {
                 .expectOneLineError("no such directory");
         run("record", "-o", tmp.toString(), "--", "java", "Main").expect(Main.USAGE)
                 .expectOneLineError("is a directory");
+        run("record", "-o", log.toString(), "--", tmp.resolve("bin/java").toString(), "Main").expect(Main.USAGE)
+                .expectOneLineError("cannot run " + tmp.resolve("bin/java"));
         assertFalse(Files.exists(log));
+        CliFixture.Run help = run("record", "-h").expect(Main.OK);
+        assertTrue(help.out().contains("jphantom record -o refl.log -- java [JVM options]"), help.out());
     }
 
     /** The line of each {@code // site: NAME} marker in the fixture's source. */
