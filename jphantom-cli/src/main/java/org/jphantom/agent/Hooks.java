@@ -56,7 +56,7 @@ public final class Hooks implements ClassFileTransformer {
                 };
             }
             if (redefined == null && loader != null && loader != ClassLoader.getPlatformClassLoader()
-                    && contains(bytes, LOAD_CLASS)) {
+                    && loader != Hooks.class.getClassLoader() && contains(bytes, LOAD_CLASS)) {
                 return rewrite(bytes, className, false);
             }
             return null;
