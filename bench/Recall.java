@@ -19,7 +19,9 @@ import java.util.zip.ZipFile;
  * ({@code -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit}) in the classes of the
  * program's own jars are reachable in {@code jphantom analyze}'s {@code reachable-methods.txt}.
  *
- * <p>Usage: {@code java bench/Recall.java TOUCHED.txt CLASSLOAD.txt REACHABLE.txt JAR...}.
+ * <p>Usage: {@code java bench/Recall.java [--log refl.log] TOUCHED.txt CLASSLOAD.txt REACHABLE.txt JAR...}.
+ * With {@code --log} (a TamiFlex-format log of the same run, as {@code jphantom record} writes it),
+ * each missed group also lists the recorded reflective calls whose targets are its methods or its class.
  * TOUCHED.txt is the run's standard output (lines that are not touched-method lines, such as the
  * program's own output, are skipped; abstract and native methods, which HotSpot marks when it
  * resolves a call to them, are left out: they have no code to run); CLASSLOAD.txt is {@code -Xlog:class+load=info:file=...}.
@@ -37,9 +39,26 @@ public final class Recall {
     }
 
     public static void main(String[] args) throws IOException {
+        Path reflectionLog = null;
+        if (args.length >= 2 && args[0].equals("--log")) {
+            reflectionLog = Path.of(args[1]);
+            args = java.util.Arrays.copyOfRange(args, 2, args.length);
+        }
         if (args.length < 4) {
-            System.err.println("usage: java Recall.java TOUCHED.txt CLASSLOAD.txt REACHABLE.txt JAR...");
+            System.err.println("usage: java Recall.java [--log refl.log] TOUCHED.txt CLASSLOAD.txt REACHABLE.txt JAR...");
             System.exit(2);
+        }
+        // What the recorded run reached reflectively: member signature or class name -> "KIND at CALLER:LINE".
+        Map<String, Set<String>> reflective = new TreeMap<>();
+        if (reflectionLog != null) {
+            for (String line : Files.readAllLines(reflectionLog)) {
+                String[] col = line.split(";", -1);
+                if (col.length >= 4) {
+                    String target = col[1].startsWith("<") ? col[1] : col[1].replace("[]", "");
+                    reflective.computeIfAbsent(target, k -> new TreeSet<>())
+                            .add(col[0] + " at " + col[2] + (col[3].isEmpty() ? "" : ":" + col[3]));
+                }
+            }
         }
         Set<String> appClasses = new TreeSet<>();
         Set<String> bodiless = new TreeSet<>(); // abstract and native methods: touched at resolution, never run
@@ -115,6 +134,19 @@ public final class Recall {
             List<String> names = g.getValue().stream().map(Recall::shortName).toList();
             System.out.println("             " + String.join(" ", names.subList(0, Math.min(8, names.size())))
                     + (names.size() > 8 ? " ..." : ""));
+            if (reflectionLog != null) {
+                Map<String, Integer> why = new TreeMap<>();
+                for (String m : g.getValue()) {
+                    for (String call : reflective.getOrDefault(m, Set.of())) {
+                        why.merge(call, 1, Integer::sum);
+                    }
+                }
+                for (String call : reflective.getOrDefault(c, Set.of())) {
+                    why.merge(call + " (the class)", 0, Integer::sum);
+                }
+                why.forEach((call, n) -> System.out.println("             recorded: " + call
+                        + (n > 0 ? " (" + n + " of these methods)" : "")));
+            }
         }
     }
 

@@ -11,6 +11,10 @@
 #   bench/recall.sh antlr --context 1obj            extra options go to `jphantom analyze` as given
 #   bench/recall.sh sablecc --reflection-log refl.log   (once analyze takes it)
 #   JAVA_OPTS=... bench/recall.sh                   JVM flags of the analysis (default -XX:+UseSerialGC)
+#   RECORD=0 bench/recall.sh                        skip the second, recorded run (by default the program
+#                                                   runs again under `jphantom record`, and each missed
+#                                                   group lists the recorded reflective calls that reach it;
+#                                                   the log is bench/target/recall/PROGRAM/refl.log)
 #   RUN_JAVA_OPTS=... bench/recall.sh               JVM flags of the program's run (default -Xint: HotSpot
 #                                                   marks a method "touched" when its counters are made,
 #                                                   which the JIT also does for callees it only considers
@@ -102,11 +106,23 @@ java $RUN_JAVA_OPTS -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+P
     > "$WORK/touched.txt" 2> "$WORK/run-stderr.txt" || die "$PROGRAM failed: see $WORK/touched.txt and $WORK/run-stderr.txt"
 [[ -n $(ls -A "$WORK/gen") ]] || die "$PROGRAM generated nothing: see $WORK/touched.txt"
 
+LOG_ARGS=()
+if [[ ${RECORD:-1} != 0 ]]; then
+    echo "recall: recording its reflective calls (jphantom record) into $WORK/refl.log" >&2
+    rm -rf "$WORK/gen-recorded"; mkdir -p "$WORK/gen-recorded"
+    RARGS=("${ARGS[@]}")
+    RARGS[1]=$WORK/gen-recorded # the output directory (-d or -o) of a second run
+    java -jar "$JPHANTOM" record -o "$WORK/refl.log" -- java $RUN_JAVA_OPTS -cp "$CP" "$MAIN" "${RARGS[@]}" \
+        > "$WORK/recorded-run.txt" 2>&1 || die "the recorded run failed: see $WORK/recorded-run.txt"
+    [[ -f $WORK/refl.log ]] || die "no reflection log: see $WORK/recorded-run.txt"
+    LOG_ARGS=(--log "$WORK/refl.log")
+fi
+
 echo "recall: jphantom analyze ${INPUTS[*]##*/} --main $MAIN $*" >&2
 # shellcheck disable=SC2086
 java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" --main "$MAIN" --out "$WORK/analysis" -q "$@" \
     || die "analysis failed"
 
 echo "== $PROGRAM: recall of jphantom analyze $* against one run"
-java "$ROOT/bench/Recall.java" "$WORK/touched.txt" "$WORK/classload.txt" "$WORK/analysis/reachable-methods.txt" \
+java "$ROOT/bench/Recall.java" "${LOG_ARGS[@]}" "$WORK/touched.txt" "$WORK/classload.txt" "$WORK/analysis/reachable-methods.txt" \
     "${INPUTS[@]}"
