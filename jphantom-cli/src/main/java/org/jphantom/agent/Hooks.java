@@ -3,12 +3,13 @@ package org.jphantom.agent;
 import static org.objectweb.asm.Opcodes.ALOAD;
 import static org.objectweb.asm.Opcodes.ARETURN;
 import static org.objectweb.asm.Opcodes.ASM9;
+import static org.objectweb.asm.Opcodes.BIPUSH;
 import static org.objectweb.asm.Opcodes.DUP;
-import static org.objectweb.asm.Opcodes.ICONST_0;
 import static org.objectweb.asm.Opcodes.ICONST_1;
 import static org.objectweb.asm.Opcodes.INVOKESTATIC;
 import static org.objectweb.asm.Opcodes.INVOKEVIRTUAL;
 import static org.objectweb.asm.Opcodes.INVOKEINTERFACE;
+import static org.objectweb.asm.Opcodes.SIPUSH;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
+import org.jphantom.agent.rt.Recorder;
 import org.objectweb.asm.MethodVisitor;
 
 /**
@@ -32,10 +34,38 @@ import org.objectweb.asm.MethodVisitor;
  * stack, so the code's behaviour and stack map frames stay as they were.
  *
  * <p>Loaded in a class loader of its own (see {@link Premain}), so the ASM it uses never meets
- * the program's classes.
+ * the program's classes; that loader's parent finds {@link Recorder} on the bootstrap class path,
+ * the one the hooks call. The hooks pass no string constants into the JDK's classes (see
+ * {@link Recorder#api}).
  */
 public final class Hooks implements ClassFileTransformer {
-    static final String RECORDER = "org/jphantom/agent/rt/Recorder";
+    /**
+     * With lookups: also {@code Class.getMethod}, {@code getDeclaredMethod}, {@code getField},
+     * {@code getDeclaredField} (at return: the member found), {@code Class.getMethods},
+     * {@code getDeclaredMethods}, {@code getFields}, {@code getDeclaredFields} (at entry: the class),
+     * and {@code getName}, {@code getDeclaringClass}, {@code getModifiers} of {@code Method} and
+     * {@code Field} and {@code Constructor.getModifiers} (at entry: the member), as TamiFlex labels them.
+     */
+    private static final java.util.Map<String, java.util.Set<String>> LOOKUPS = java.util.Map.of(
+            "java/lang/Class", java.util.Set.of("getMethod", "getDeclaredMethod", "getField", "getDeclaredField",
+                    "getMethods", "getDeclaredMethods", "getFields", "getDeclaredFields"),
+            "java/lang/reflect/Method", java.util.Set.of("getName", "getDeclaringClass", "getModifiers"),
+            "java/lang/reflect/Field", java.util.Set.of("getName", "getDeclaringClass", "getModifiers"),
+            "java/lang/reflect/Constructor", java.util.Set.of("getModifiers"));
+
+    private final boolean lookups;
+
+    /** The hooks of the use APIs (the default of {@code jphantom record}). */
+    public Hooks() {
+        this(false);
+    }
+
+    /** @param lookups also hook the lookup APIs ({@code jphantom record --lookups}) */
+    public Hooks(boolean lookups) {
+        this.lookups = lookups;
+    }
+
+    static final String RECORDER = Recorder.class.getName().replace('.', '/');
     /** The suffixes of Field's public get and set methods: get, getInt, ..., set, setInt, ... */
     private static final java.util.Set<String> FIELD_ACCESSORS = java.util.Set.of("", "Boolean", "Byte", "Char",
             "Short", "Int", "Long", "Float", "Double");
@@ -51,13 +81,13 @@ public final class Hooks implements ClassFileTransformer {
             if (redefined != null && loader == null) {
                 return switch (className) {
                     case "java/lang/Class", "java/lang/reflect/Constructor", "java/lang/reflect/Method",
-                            "java/lang/reflect/Field", "java/lang/reflect/Array" -> rewrite(bytes, className, true);
+                            "java/lang/reflect/Field", "java/lang/reflect/Array" -> rewrite(bytes, className, true, lookups);
                     default -> null;
                 };
             }
             if (redefined == null && loader != null && loader != ClassLoader.getPlatformClassLoader()
                     && loader != Hooks.class.getClassLoader() && contains(bytes, LOAD_CLASS)) {
-                return rewrite(bytes, className, false);
+                return rewrite(bytes, className, false, false);
             }
             return null;
         } catch (Throwable t) {
@@ -65,7 +95,7 @@ public final class Hooks implements ClassFileTransformer {
         }
     }
 
-    private static byte[] rewrite(byte[] bytes, String className, boolean jdk) {
+    private static byte[] rewrite(byte[] bytes, String className, boolean jdk, boolean lookups) {
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         reader.accept(new ClassVisitor(ASM9, writer) {
@@ -74,6 +104,11 @@ public final class Hooks implements ClassFileTransformer {
                 MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
                 if (!jdk) {
                     return new CallSites(mv, className.replace('/', '.') + "." + name);
+                }
+                if (lookups && (access & org.objectweb.asm.Opcodes.ACC_PUBLIC) != 0
+                        && (access & org.objectweb.asm.Opcodes.ACC_STATIC) == 0
+                        && LOOKUPS.getOrDefault(className, java.util.Set.of()).contains(name)) {
+                    return lookupHook(mv, className, name, desc);
                 }
                 return jdkHook(mv, className, name, desc);
             }
@@ -119,11 +154,11 @@ public final class Hooks implements ClassFileTransformer {
                 boolean set = FIELD_ACCESSORS.contains(name.replaceFirst("^set", "")) && name.startsWith("set")
                         && desc.startsWith("(Ljava/lang/Object;") && desc.endsWith(")V");
                 if (get || set) {
+                    int number = Recorder.api(set ? "Field.set*" : "Field.get*", "java.lang.reflect.Field", name);
                     return atEntry(mv, m -> {
                         m.visitVarInsn(ALOAD, 0);
-                        m.visitInsn(set ? ICONST_1 : ICONST_0);
-                        m.visitLdcInsn(name);
-                        m.visitMethodInsn(INVOKESTATIC, RECORDER, "fieldAccess", "(Ljava/lang/Object;ZLjava/lang/String;)V", false);
+                        push(m, number);
+                        m.visitMethodInsn(INVOKESTATIC, RECORDER, "fieldAccess", "(Ljava/lang/Object;I)V", false);
                     });
                 }
                 return mv;
@@ -147,6 +182,40 @@ public final class Hooks implements ClassFileTransformer {
             default:
                 return mv;
         }
+    }
+
+    /** The hook of one lookup method (public, an instance method of a class in {@link #LOOKUPS}). */
+    private static MethodVisitor lookupHook(MethodVisitor mv, String owner, String name, String desc) {
+        String apiClass = owner.replace('/', '.');
+        // Not named "api": MethodVisitor has a field of that name (the ASM version), which would shadow it.
+        int number = Recorder.api(apiClass.substring(apiClass.lastIndexOf('.') + 1) + "." + name, apiClass, name);
+        String hook = "(Ljava/lang/Object;I)V";
+        if (owner.equals("java/lang/Class") && !name.endsWith("s")) { // getMethod, ...: the member found
+            return new MethodVisitor(ASM9, mv) {
+                @Override
+                public void visitInsn(int opcode) {
+                    if (opcode == ARETURN) {
+                        super.visitInsn(DUP);
+                        push(mv, number);
+                        super.visitMethodInsn(INVOKESTATIC, RECORDER, "lookup", hook, false);
+                    }
+                    super.visitInsn(opcode);
+                }
+            };
+        }
+        return atEntry(mv, m -> { // getMethods, ... (the class) and the members' getters (the member)
+            m.visitVarInsn(ALOAD, 0);
+            push(m, number);
+            m.visitMethodInsn(INVOKESTATIC, RECORDER, "lookup", hook, false);
+        });
+    }
+
+    /** Pushes a hook's number (see {@link Recorder#api}) without a constant pool entry. */
+    private static void push(MethodVisitor mv, int n) {
+        if (n < 0 || n > Short.MAX_VALUE) {
+            throw new IllegalStateException("hook number out of range: " + n);
+        }
+        mv.visitIntInsn(n <= Byte.MAX_VALUE ? BIPUSH : SIPUSH, n);
     }
 
     private interface Code {

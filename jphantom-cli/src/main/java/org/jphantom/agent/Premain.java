@@ -17,9 +17,9 @@ import java.util.Set;
 /**
  * The entry point of {@code jphantom record}'s agent ({@code Premain-Class} of the small agent jar
  * that {@code jphantom record} writes; the program's class path sees only this class). The agent
- * argument names a properties file: {@code log} (the log to write) and {@code tool} (the class
- * path, separated by the path separator, of {@link Hooks} and ASM, loaded in a class loader of
- * their own under the platform loader). {@link org.jphantom.agent.rt} must be on the bootstrap
+ * argument names a properties file: {@code log} (the log to write), {@code lookups} ({@code true}
+ * to record the lookup APIs too) and {@code tool} (the class path, separated by the path separator,
+ * of {@link Hooks} and ASM, loaded in a class loader of their own under the platform loader). {@link org.jphantom.agent.rt} must be on the bootstrap
  * class path ({@code -Xbootclasspath/a:}, so that {@code java.base} can call it; appending it at
  * run time instead would make HotSpot print a class-sharing warning into the program's output).
  *
@@ -49,7 +49,7 @@ public final class Premain {
             ClassLoader isolated = new URLClassLoader("jphantom-agent", urls.toArray(new URL[0]),
                     ClassLoader.getPlatformClassLoader());
             ClassFileTransformer hooks = (ClassFileTransformer) isolated.loadClass("org.jphantom.agent.Hooks")
-                    .getDeclaredConstructor().newInstance();
+                    .getDeclaredConstructor(boolean.class).newInstance(Boolean.parseBoolean(config.getProperty("lookups")));
             inst.addTransformer(hooks, true);
             List<Class<?>> jdk = new ArrayList<>();
             for (String name : new String[] {"java.lang.Class", "java.lang.reflect.Constructor",

@@ -46,6 +46,10 @@ final class RecordCommand {
         Options o = new Options();
         o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
                 .desc("the log to write, in TamiFlex's format (replaced if it exists)").build());
+        o.addOption(Option.builder().longOpt("lookups").desc("also record the lookups (Class.getMethod,"
+                + " getDeclaredMethod, getField, getDeclaredField, getMethods, getDeclaredMethods, getFields,"
+                + " getDeclaredFields; Method and Field getName, getDeclaringClass, getModifiers;"
+                + " Constructor.getModifiers), as TamiFlex does; slower").build());
         o.addOption(Option.builder("v").longOpt("verbose").desc("say how many calls were recorded").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
@@ -92,7 +96,7 @@ final class RecordCommand {
         try {
             Files.deleteIfExists(log);
             dir = Files.createTempDirectory("jphantom-record");
-            Path config = writeAgent(dir, log);
+            Path config = writeAgent(dir, log, cl.hasOption("lookups"));
             List<String> run = new ArrayList<>(command);
             run.add(1, "-Xbootclasspath/a:" + dir.resolve("recorder.jar"));
             run.add(2, "-javaagent:" + dir.resolve("agent.jar") + "=" + config);
@@ -117,7 +121,7 @@ final class RecordCommand {
     }
 
     /** Writes the agent jar, the recorder jar and the configuration; returns the configuration's path. */
-    private static Path writeAgent(Path dir, Path log) throws IOException {
+    private static Path writeAgent(Path dir, Path log, boolean lookups) throws IOException {
         Manifest manifest = new Manifest();
         Attributes main = manifest.getMainAttributes();
         main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
@@ -136,6 +140,7 @@ final class RecordCommand {
         tool.add(codeSource(org.objectweb.asm.ClassVisitor.class));
         Properties config = new Properties();
         config.setProperty("log", log.toString());
+        config.setProperty("lookups", Boolean.toString(lookups));
         config.setProperty("tool", String.join(java.io.File.pathSeparator, tool));
         Path file = dir.resolve("agent.properties");
         try (OutputStream out = Files.newOutputStream(file)) {

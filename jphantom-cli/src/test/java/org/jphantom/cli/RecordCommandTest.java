@@ -38,11 +38,34 @@ class RecordCommandTest {
 
     @Test
     void recordsEachReflectiveCallOfTheFixtureWithCallerAndLineAndChangesNothingElse() throws Exception {
+        assertEquals(expected(false), record(List.of(), List.of()));
+    }
+
+    /**
+     * With {@code --lookups}, and with HotSpot verifying the boot classes, the hooked
+     * {@code Constructor}, {@code Method}, {@code Field} and {@code Array} included
+     * ({@code -XX:+BytecodeVerificationLocal}; HotSpot never verifies {@code java.lang.Class}): a hook
+     * that passed a value of the wrong type would otherwise go unnoticed, or crash the JVM (seen).
+     */
+    @Test
+    void recordsTheLookupsTooAndTheHookedJdkClassesVerify() throws Exception {
+        assertEquals(expected(true), record(List.of("--lookups"), List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+BytecodeVerificationLocal")));
+    }
+
+    /** Runs the fixture plainly and recorded, compares them, and returns the log's lines of the fixture's sites. */
+    private List<String> record(List<String> options, List<String> jvmFlags) throws Exception {
         String classes = Path.of(Reflective.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         Path log = tmp.resolve("refl.log");
-        Result plain = exec(List.of(JAVA, "-cp", classes, FIXTURE));
-        Result recorded = exec(List.of(JAVA, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "record", "-o", log.toString(), "--", JAVA, "-cp", classes, FIXTURE));
+        List<String> program = new ArrayList<>(List.of(JAVA));
+        program.addAll(jvmFlags);
+        program.addAll(List.of("-cp", classes, FIXTURE));
+        Result plain = exec(program);
+        List<String> recordCommand = new ArrayList<>(List.of(JAVA, "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "record", "-o", log.toString()));
+        recordCommand.addAll(options);
+        recordCommand.add("--");
+        recordCommand.addAll(program);
+        Result recorded = exec(recordCommand);
 
         assertEquals(3, plain.exit, plain::toString);
         assertTrue(plain.err.startsWith("java.lang.IllegalStateException: thrown through Method.invoke")
@@ -55,10 +78,17 @@ class RecordCommandTest {
         assertEquals(lines.stream().distinct().count(), lines.size(), "duplicate lines");
         ReflectionLog read = TamiFlexLogReader.read(log); // every line is well-formed TamiFlex
         assertEquals(lines, read.entries().stream().map(LogEntry::toLine).sorted().toList());
+        return lines.stream().filter(l -> l.contains(MAIN)).toList();
+    }
 
+    private static final String MAIN = ";" + FIXTURE + ".main;";
+
+    /** The fixture's lines, sorted; with the lookups when {@code lookups}. */
+    private static List<String> expected(boolean lookups) throws IOException {
         Map<String, Integer> site = sites();
+        assertEquals(18, site.size(), "markers in " + SOURCE);
         String f = "org.jphantom.cli.fixture.";
-        String main = ";" + FIXTURE + ".main;";
+        String main = MAIN;
         List<String> expected = new ArrayList<>(List.of(
                 "Array.newInstance;int[][]" + main + site.get("array2") + ";;",
                 "Array.newInstance;java.lang.String[]" + main + site.get("array") + ";;",
@@ -80,9 +110,19 @@ class RecordCommandTest {
                 "Method.invoke;<" + f + "Sub: java.lang.String greet(java.lang.String)>" + main + site.get("dispatch")
                         + ";isAccessible=false;",
                 "Method.invoke;<" + FIXTURE + ": void fail()>" + main + site.get("throwing") + ";isAccessible=false;"));
+        if (lookups) {
+            expected.addAll(List.of(
+                    "Class.getDeclaredMethod;<" + FIXTURE + ": int twice(int)>" + main + site.get("getDeclaredMethod")
+                            + ";isAccessible=false;",
+                    "Class.getField;<" + FIXTURE + ": int count>" + main + site.get("getField") + ";isAccessible=false;",
+                    "Class.getField;<" + FIXTURE + ": java.lang.String label>" + main + site.get("getStatic")
+                            + ";isAccessible=false;",
+                    "Class.getMethod;<" + FIXTURE + ": java.lang.String greet(java.lang.String)>" + main
+                            + site.get("getMethod") + ";isAccessible=false;",
+                    "Class.getMethod;<" + FIXTURE + ": void fail()>" + main + site.get("throwing") + ";isAccessible=false;"));
+        }
         expected.sort(null);
-        assertEquals(expected, lines.stream().filter(l -> l.contains(main)).toList());
-        assertEquals(15, site.size(), "markers in " + SOURCE);
+        return expected;
     }
 
     @Test

@@ -37,6 +37,8 @@ public final class Recorder {
         }
     };
     private static final StackWalker WALKER = StackWalker.getInstance();
+    /** The hooks that name their API by number: {kind, API class, API method}. */
+    private static final List<String[]> APIS = new java.util.concurrent.CopyOnWriteArrayList<>();
     private static volatile Path logFile;
     private static volatile boolean stopped;
 
@@ -46,12 +48,29 @@ public final class Recorder {
     /** Called once by the agent before any hook is installed: where to write, and when. */
     public static void start(String file) {
         logFile = Path.of(file);
+        caller("", ""); // loads the stack walking machinery now, not inside the program's first hook
         Runtime.getRuntime().addShutdownHook(new Thread("jphantom-record") {
             @Override
             public void run() {
                 write();
             }
         });
+    }
+
+    /**
+     * The number a hook passes to name {@code api.apiMethod} recorded as {@code kind}. The agent calls
+     * this while it writes the hooks; a hook pushes the number ({@code bipush}/{@code sipush}) instead
+     * of string constants, so the JDK classes' constant pools gain no new constants.
+     */
+    public static synchronized int api(String kind, String api, String apiMethod) {
+        for (int i = 0; i < APIS.size(); i++) {
+            String[] a = APIS.get(i);
+            if (a[0].equals(kind) && a[1].equals(api) && a[2].equals(apiMethod)) {
+                return i;
+            }
+        }
+        APIS.add(new String[] {kind, api, apiMethod});
+        return APIS.size() - 1;
     }
 
     /** {@code Class.forName} returned {@code result}. */
@@ -121,15 +140,15 @@ public final class Recorder {
         }
     }
 
-    /** {@code Field.get*} ({@code write} false) or {@code Field.set*} was called on {@code field}. */
+    /** {@code Field.get*} or {@code Field.set*} (as {@link #api} numbered it) was called on {@code field}. */
     @SuppressWarnings("deprecation")
-    public static void fieldAccess(Object field, boolean write, String apiMethod) {
+    public static void fieldAccess(Object field, int api) {
         if (enter()) {
             try {
                 if (field instanceof Field f) {
-                    add(write ? "Field.set*" : "Field.get*", "<" + typeName(f.getDeclaringClass()) + ": "
-                            + typeName(f.getType()) + " " + f.getName() + ">", "isAccessible=" + f.isAccessible(),
-                            caller("java.lang.reflect.Field", apiMethod));
+                    String[] a = APIS.get(api);
+                    add(a[0], "<" + typeName(f.getDeclaringClass()) + ": " + typeName(f.getType()) + " " + f.getName()
+                            + ">", "isAccessible=" + f.isAccessible(), caller(a[1], a[2]));
                 }
             } catch (Throwable t) {
                 // never disturb the program
@@ -158,6 +177,42 @@ public final class Recorder {
     /** The number of dimensions {@code Array.newInstance(Class, int...)} asks for, or -1. */
     public static int length(Object dimensions) {
         return dimensions instanceof int[] d ? d.length : -1;
+    }
+
+    /**
+     * A lookup ({@code jphantom record --lookups}): the API {@code api} (as {@link #api} numbered it)
+     * returned or was called on {@code member}, a method, constructor or field (recorded as its
+     * signature) or a class (for {@code getMethods()} and friends, recorded as its name).
+     */
+    @SuppressWarnings("deprecation")
+    public static void lookup(Object member, int api) {
+        if (enter()) {
+            try {
+                String[] a = APIS.get(api);
+                String target = null;
+                String metadata = "";
+                if (member instanceof Method m) {
+                    target = signature(typeName(m.getDeclaringClass()), typeName(m.getReturnType()), m.getName(),
+                            m.getParameterTypes());
+                    metadata = "isAccessible=" + m.isAccessible();
+                } else if (member instanceof Constructor<?> c) {
+                    target = signature(typeName(c.getDeclaringClass()), "void", "<init>", c.getParameterTypes());
+                    metadata = "isAccessible=" + c.isAccessible();
+                } else if (member instanceof Field f) {
+                    target = "<" + typeName(f.getDeclaringClass()) + ": " + typeName(f.getType()) + " " + f.getName() + ">";
+                    metadata = "isAccessible=" + f.isAccessible();
+                } else if (member instanceof Class<?> c) {
+                    target = typeName(c);
+                }
+                if (target != null) {
+                    add(a[0], target, metadata, caller(a[1], a[2]));
+                }
+            } catch (Throwable t) {
+                // never disturb the program
+            } finally {
+                leave();
+            }
+        }
     }
 
     /**
