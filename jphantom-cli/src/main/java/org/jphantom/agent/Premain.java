@@ -26,11 +26,36 @@ import java.util.Set;
  * <p>When anything fails here the program still runs, unrecorded, after one line on standard error:
  * {@code jphantom record} then finds no log and says so.
  */
-public final class Premain {
-    private Premain() {
+public final class Premain implements Runnable {
+    private final String args;
+    private final Instrumentation inst;
+
+    private Premain(String args, Instrumentation inst) {
+        this.args = args;
+        this.inst = inst;
     }
 
     public static void premain(String args, Instrumentation inst) {
+        // The setup runs on a thread of its own: HotSpot draws identity hash codes from a per-thread
+        // sequence, and the setup (class loaders, lambdas, shutdown hooks) draws some; drawn on the main
+        // thread they would shift the program's identity hash codes further than the JVM's own start of
+        // an agent already does (an empty agent changes them too; see README). Premain is its own
+        // Runnable: the agent jar holds this one class.
+        Thread thread = new Thread(new Premain(args, inst), "jphantom-record-setup");
+        thread.start();
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void run() {
+        install(args, inst);
+    }
+
+    private static void install(String args, Instrumentation inst) {
         try {
             Properties config = new Properties();
             try (InputStream in = Files.newInputStream(Path.of(args))) {
