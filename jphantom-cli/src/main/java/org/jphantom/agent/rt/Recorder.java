@@ -36,7 +36,6 @@ public final class Recorder {
             return new int[1];
         }
     };
-    private static final StackWalker WALKER = StackWalker.getInstance();
     /** The hooks that name their API by number: {kind, API class, API method}. */
     private static final List<String[]> APIS = new java.util.concurrent.CopyOnWriteArrayList<>();
     private static volatile Path logFile;
@@ -48,7 +47,6 @@ public final class Recorder {
     /** Called once by the agent before any hook is installed: where to write, and when. */
     public static void start(String file) {
         logFile = Path.of(file);
-        caller("", ""); // loads the stack walking machinery now, not inside the program's first hook
         Runtime.getRuntime().addShutdownHook(new Thread("jphantom-record") {
             @Override
             public void run() {
@@ -258,26 +256,21 @@ public final class Recorder {
 
     /**
      * "class.method;line" of the frame that called the API method {@code api}.{@code apiMethod}:
-     * the first frame below this class and below the API's own frames. StackWalker's default hides
-     * the reflection implementation frames (and {@code Method.invoke}, {@code Constructor.newInstance}).
+     * the first frame below this class and below the API's own frame. The hooks run before the API
+     * method calls into the reflection implementation, so no implementation frame lies between.
+     * A {@code Throwable}'s stack trace, not {@code StackWalker}: walking draws identity hash codes
+     * from the current thread's sequence, which would shift the program's own (measured).
      */
     private static String caller(String api, String apiMethod) {
-        return WALKER.walk(new java.util.function.Function<java.util.stream.Stream<StackWalker.StackFrame>, String>() {
-            @Override
-            public String apply(java.util.stream.Stream<StackWalker.StackFrame> frames) {
-                java.util.Iterator<StackWalker.StackFrame> it = frames.iterator();
-                while (it.hasNext()) {
-                    StackWalker.StackFrame f = it.next();
-                    String c = f.getClassName();
-                    if (c.equals(Recorder.class.getName()) || c.equals(api) && f.getMethodName().equals(apiMethod)) {
-                        continue;
-                    }
-                    int line = f.getLineNumber();
-                    return stable(c) + "." + f.getMethodName() + ";" + (line >= 0 ? Integer.toString(line) : "");
-                }
-                return null;
+        for (StackTraceElement f : new Throwable().getStackTrace()) {
+            String c = f.getClassName();
+            if (c.equals(Recorder.class.getName()) || c.equals(api) && f.getMethodName().equals(apiMethod)) {
+                continue;
             }
-        });
+            int line = f.getLineNumber();
+            return stable(c) + "." + f.getMethodName() + ";" + (line >= 0 ? Integer.toString(line) : "");
+        }
+        return null;
     }
 
     /** The method that runs for {@code m} on {@code receiver}: dispatch, as TamiFlex logs it. */
