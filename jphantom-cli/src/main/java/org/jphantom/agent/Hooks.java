@@ -11,9 +11,18 @@ import static org.objectweb.asm.Opcodes.INVOKEVIRTUAL;
 import static org.objectweb.asm.Opcodes.INVOKEINTERFACE;
 import static org.objectweb.asm.Opcodes.SIPUSH;
 
+import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
@@ -34,9 +43,8 @@ import org.objectweb.asm.MethodVisitor;
  * stack, so the code's behaviour and stack map frames stay as they were.
  *
  * <p>Loaded in a class loader of its own (see {@link Premain}), so the ASM it uses never meets
- * the program's classes; that loader's parent finds {@link Recorder} on the bootstrap class path,
- * the one the hooks call. The hooks pass no string constants into the JDK's classes (see
- * {@link Recorder#api}).
+ * the program's classes. The hooks call the recorder by its run-time name in {@code java.base}
+ * ({@link #install}) and pass no string constants into the JDK's classes (see {@code Recorder.api}).
  */
 public final class Hooks implements ClassFileTransformer {
     /**
@@ -53,19 +61,60 @@ public final class Hooks implements ClassFileTransformer {
             "java/lang/reflect/Field", java.util.Set.of("getName", "getDeclaringClass", "getModifiers"),
             "java/lang/reflect/Constructor", java.util.Set.of("getModifiers"));
 
+    private static final String[] JDK_CLASSES = {"java.lang.Class", "java.lang.reflect.Constructor",
+        "java.lang.reflect.Method", "java.lang.reflect.Field", "java.lang.reflect.Array"};
+
     private final boolean lookups;
+    /** The recorder's {@code api(kind, class, method)}: numbers the hooks' APIs. */
+    private final MethodHandle api;
 
-    /** The hooks of the use APIs (the default of {@code jphantom record}). */
-    public Hooks() {
-        this(false);
-    }
-
-    /** @param lookups also hook the lookup APIs ({@code jphantom record --lookups}) */
-    public Hooks(boolean lookups) {
+    private Hooks(boolean lookups, MethodHandle api) {
         this.lookups = lookups;
+        this.api = api;
     }
 
-    static final String RECORDER = Recorder.class.getName().replace('.', '/');
+    /**
+     * Installs the recorder and the hooks: defines {@link Recorder}, renamed to
+     * {@link Recorder#RUNTIME_NAME}, in {@code java.base} (whose {@code java.lang} the agent opens to
+     * this class's module only), starts it, and retransforms the JDK's reflection classes.
+     *
+     * @param log the log to write at exit
+     * @param lookups also hook the lookup APIs ({@code jphantom record --lookups})
+     */
+    public static void install(Instrumentation inst, String log, boolean lookups) throws Throwable {
+        byte[] bytes;
+        try (InputStream in = Hooks.class.getResourceAsStream("/" + Recorder.class.getName().replace('.', '/') + ".class")) {
+            if (in == null) {
+                throw new IllegalStateException("the recorder's class file is missing");
+            }
+            bytes = in.readAllBytes();
+        }
+        inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
+                Map.of("java.lang", Set.of(Hooks.class.getModule())), Set.of(), Map.of());
+        MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup());
+        Class<?> recorder = lookup.defineClass(
+                Relocation.rename(bytes, Recorder.class.getName().replace('.', '/'), Recorder.RUNTIME_NAME));
+        lookup.findStatic(recorder, "start", MethodType.methodType(void.class, String.class)).invoke(log);
+        Hooks hooks = new Hooks(lookups, lookup.findStatic(recorder, "api",
+                MethodType.methodType(int.class, String.class, String.class, String.class)));
+        inst.addTransformer(hooks, true);
+        List<Class<?>> jdk = new ArrayList<>();
+        for (String name : JDK_CLASSES) {
+            jdk.add(Class.forName(name, false, null));
+        }
+        inst.retransformClasses(jdk.toArray(new Class<?>[0]));
+    }
+
+    /** The recorder's number for an API (see {@code Recorder.api}). */
+    private int number(String kind, String apiClass, String apiMethod) {
+        try {
+            return (int) api.invokeExact(kind, apiClass, apiMethod);
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot number " + kind + ": " + t, t);
+        }
+    }
+
+    static final String RECORDER = Recorder.RUNTIME_NAME;
     /** The suffixes of Field's public get and set methods: get, getInt, ..., set, setInt, ... */
     private static final java.util.Set<String> FIELD_ACCESSORS = java.util.Set.of("", "Boolean", "Byte", "Char",
             "Short", "Int", "Long", "Float", "Double");
@@ -95,7 +144,7 @@ public final class Hooks implements ClassFileTransformer {
         }
     }
 
-    private static byte[] rewrite(byte[] bytes, String className, boolean jdk, boolean lookups) {
+    private byte[] rewrite(byte[] bytes, String className, boolean jdk, boolean lookups) {
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         reader.accept(new ClassVisitor(ASM9, writer) {
@@ -117,7 +166,7 @@ public final class Hooks implements ClassFileTransformer {
     }
 
     /** The hook of one JDK method, or {@code mv} unchanged. */
-    private static MethodVisitor jdkHook(MethodVisitor mv, String owner, String name, String desc) {
+    private MethodVisitor jdkHook(MethodVisitor mv, String owner, String name, String desc) {
         switch (owner) {
             case "java/lang/Class":
                 if (name.equals("forName") && desc.endsWith(")Ljava/lang/Class;")) {
@@ -154,7 +203,7 @@ public final class Hooks implements ClassFileTransformer {
                 boolean set = FIELD_ACCESSORS.contains(name.replaceFirst("^set", "")) && name.startsWith("set")
                         && desc.startsWith("(Ljava/lang/Object;") && desc.endsWith(")V");
                 if (get || set) {
-                    int number = Recorder.api(set ? "Field.set*" : "Field.get*", "java.lang.reflect.Field", name);
+                    int number = number(set ? "Field.set*" : "Field.get*", "java.lang.reflect.Field", name);
                     return atEntry(mv, m -> {
                         m.visitVarInsn(ALOAD, 0);
                         push(m, number);
@@ -185,10 +234,10 @@ public final class Hooks implements ClassFileTransformer {
     }
 
     /** The hook of one lookup method (public, an instance method of a class in {@link #LOOKUPS}). */
-    private static MethodVisitor lookupHook(MethodVisitor mv, String owner, String name, String desc) {
+    private MethodVisitor lookupHook(MethodVisitor mv, String owner, String name, String desc) {
         String apiClass = owner.replace('/', '.');
         // Not named "api": MethodVisitor has a field of that name (the ASM version), which would shadow it.
-        int number = Recorder.api(apiClass.substring(apiClass.lastIndexOf('.') + 1) + "." + name, apiClass, name);
+        int number = number(apiClass.substring(apiClass.lastIndexOf('.') + 1) + "." + name, apiClass, name);
         String hook = "(Ljava/lang/Object;I)V";
         if (owner.equals("java/lang/Class") && !name.endsWith("s")) { // getMethod, ...: the member found
             return new MethodVisitor(ASM9, mv) {

@@ -2,7 +2,6 @@ package org.jphantom.agent;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -10,18 +9,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 
 /**
  * The entry point of {@code jphantom record}'s agent ({@code Premain-Class} of the small agent jar
  * that {@code jphantom record} writes; the program's class path sees only this class). The agent
  * argument names a properties file: {@code log} (the log to write), {@code lookups} ({@code true}
  * to record the lookup APIs too) and {@code tool} (the class path, separated by the path separator,
- * of {@link Hooks} and ASM, loaded in a class loader of their own under the platform loader). {@link org.jphantom.agent.rt} must be on the bootstrap
- * class path ({@code -Xbootclasspath/a:}, so that {@code java.base} can call it; appending it at
- * run time instead would make HotSpot print a class-sharing warning into the program's output).
+ * of {@link Hooks} and ASM, loaded in a class loader of their own under the platform loader, whose
+ * {@link Hooks#install} does the rest).
  *
  * <p>When anything fails here the program still runs, unrecorded, after one line on standard error:
  * {@code jphantom record} then finds no log and says so.
@@ -61,29 +57,18 @@ public final class Premain implements Runnable {
             try (InputStream in = Files.newInputStream(Path.of(args))) {
                 config.load(in);
             }
-            Class<?> recorder = Class.forName("org.jphantom.agent.rt.Recorder", true, null);
-            // java.base reads no unnamed module by default: let it read the bootstrap loader's.
-            inst.redefineModule(Object.class.getModule(), Set.of(recorder.getModule()), Map.of(), Map.of(), Set.of(),
-                    Map.of());
-            recorder.getMethod("start", String.class).invoke(null, config.getProperty("log"));
-
             List<URL> urls = new ArrayList<>();
             for (String p : config.getProperty("tool").split(java.io.File.pathSeparator)) {
                 urls.add(Path.of(p).toUri().toURL());
             }
             ClassLoader isolated = new URLClassLoader("jphantom-agent", urls.toArray(new URL[0]),
                     ClassLoader.getPlatformClassLoader());
-            ClassFileTransformer hooks = (ClassFileTransformer) isolated.loadClass("org.jphantom.agent.Hooks")
-                    .getDeclaredConstructor(boolean.class).newInstance(Boolean.parseBoolean(config.getProperty("lookups")));
-            inst.addTransformer(hooks, true);
-            List<Class<?>> jdk = new ArrayList<>();
-            for (String name : new String[] {"java.lang.Class", "java.lang.reflect.Constructor",
-                "java.lang.reflect.Method", "java.lang.reflect.Field", "java.lang.reflect.Array"}) {
-                jdk.add(Class.forName(name, false, null));
-            }
-            inst.retransformClasses(jdk.toArray(new Class<?>[0]));
-        } catch (IOException | ReflectiveOperationException | RuntimeException
-                | java.lang.instrument.UnmodifiableClassException | LinkageError e) {
+            isolated.loadClass("org.jphantom.agent.Hooks")
+                    .getMethod("install", Instrumentation.class, String.class, boolean.class)
+                    .invoke(null, inst, config.getProperty("log"), Boolean.parseBoolean(config.getProperty("lookups")));
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            System.err.println("jphantom record: the agent could not start, nothing is recorded: " + e.getCause());
+        } catch (IOException | ReflectiveOperationException | RuntimeException | LinkageError e) {
             System.err.println("jphantom record: the agent could not start, nothing is recorded: " + e);
         }
     }

@@ -30,14 +30,13 @@ import org.jphantom.JphantomException;
 /**
  * {@code jphantom record -o refl.log -- java [JVM options] -cp APP Main [args]}: runs the command
  * with the recording agent ({@link org.jphantom.agent}) and returns the program's exit code; the
- * program's standard streams are its own (inherited). The agent's jars are written to a temporary
- * directory, removed afterwards: a small agent jar (the program's class path sees only its
- * {@code Premain}), the recorder jar for {@code -Xbootclasspath/a:}, and a properties file naming
- * the log and the class path of the hooks and ASM (this tool's own jar when run from it).
+ * program's standard streams are its own (inherited). A temporary directory, removed afterwards,
+ * holds a small agent jar (the program's class path sees only its {@code Premain}) and a properties
+ * file naming the log and the class path of the hooks, the recorder and ASM (this tool's own jar
+ * when run from it).
  */
 final class RecordCommand {
     private static final String AGENT = "org/jphantom/agent/Premain";
-    private static final String RECORDER = "org/jphantom/agent/rt/Recorder";
 
     private RecordCommand() {
     }
@@ -98,8 +97,7 @@ final class RecordCommand {
             dir = Files.createTempDirectory("jphantom-record");
             Path config = writeAgent(dir, log, cl.hasOption("lookups"));
             List<String> run = new ArrayList<>(command);
-            run.add(1, "-Xbootclasspath/a:" + dir.resolve("recorder.jar"));
-            run.add(2, "-javaagent:" + dir.resolve("agent.jar") + "=" + config);
+            run.add(1, "-javaagent:" + dir.resolve("agent.jar") + "=" + config);
             int exit = new ProcessBuilder(run).inheritIO().start().waitFor();
             if (!Files.isRegularFile(log)) {
                 err.println("jphantom record: no log was written to " + log
@@ -120,7 +118,7 @@ final class RecordCommand {
         }
     }
 
-    /** Writes the agent jar, the recorder jar and the configuration; returns the configuration's path. */
+    /** Writes the agent jar and the configuration; returns the configuration's path. */
     private static Path writeAgent(Path dir, Path log, boolean lookups) throws IOException {
         Manifest manifest = new Manifest();
         Attributes main = manifest.getMainAttributes();
@@ -129,11 +127,6 @@ final class RecordCommand {
         main.put(new Attributes.Name("Can-Retransform-Classes"), "true");
         main.put(new Attributes.Name("Can-Redefine-Classes"), "true");
         jar(dir.resolve("agent.jar"), manifest, List.of(AGENT));
-        List<String> recorder = new ArrayList<>(List.of(RECORDER));
-        for (int i = 1; resource(RECORDER + "$" + i) != null; i++) { // its anonymous classes
-            recorder.add(RECORDER + "$" + i);
-        }
-        jar(dir.resolve("recorder.jar"), null, recorder);
 
         Set<String> tool = new LinkedHashSet<>();
         tool.add(codeSource(org.jphantom.agent.Hooks.class));

@@ -20,22 +20,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * JDK's reflection entry points call these static methods, which add one TamiFlex-format line per
  * distinct (API, target, caller, line) and write them, sorted, when the JVM shuts down.
  *
- * <p>This class is loaded by the bootstrap class loader (the agent appends a jar holding only this
- * package to the bootstrap search path), so that {@code java.base} can call it. It therefore uses
- * nothing but {@code java.base}, no lambdas (their bootstrap runs reflection of its own), and never
- * lets a throwable escape: a hook must not change what the program does. A per-thread depth counter
- * stops the recursion of reflective calls made while recording.
+ * <p>The agent does not load this class as it is: it renames it to {@link #RUNTIME_NAME} and
+ * defines it in {@code java.base} (package {@code java.lang}), where the JDK's reflection classes
+ * can call it without any change to the boot class path. It is therefore one class (no nested or
+ * anonymous classes: only it is defined), uses nothing but {@code java.base}, no lambdas (their
+ * bootstrap runs reflection of its own), and never lets a throwable escape: a hook must not change
+ * what the program does. A per-thread depth counter stops the recursion of reflective calls made
+ * while recording.
  *
  * <p>The process holds one log, so the state is static: the agent is one per JVM by nature.
  */
-public final class Recorder {
+public final class Recorder implements Runnable {
+    /** The internal name this class has at run time. */
+    public static final String RUNTIME_NAME = "java/lang/JphantomRecorder";
     private static final Set<String> LINES = ConcurrentHashMap.newKeySet();
-    private static final ThreadLocal<int[]> DEPTH = new ThreadLocal<int[]>() {
-        @Override
-        protected int[] initialValue() {
-            return new int[1];
-        }
-    };
+    private static final ThreadLocal<int[]> DEPTH = new ThreadLocal<>();
     /** The hooks that name their API by number: {kind, API class, API method}. */
     private static final List<String[]> APIS = new java.util.concurrent.CopyOnWriteArrayList<>();
     private static volatile Path logFile;
@@ -47,12 +46,13 @@ public final class Recorder {
     /** Called once by the agent before any hook is installed: where to write, and when. */
     public static void start(String file) {
         logFile = Path.of(file);
-        Runtime.getRuntime().addShutdownHook(new Thread("jphantom-record") {
-            @Override
-            public void run() {
-                write();
-            }
-        });
+        Runtime.getRuntime().addShutdownHook(new Thread(new Recorder(), "jphantom-record"));
+    }
+
+    /** The shutdown hook: writes the log. */
+    @Override
+    public void run() {
+        write();
     }
 
     /**
@@ -109,7 +109,7 @@ public final class Recorder {
                 if (constructor instanceof Constructor<?> c) {
                     add("Constructor.newInstance",
                             signature(typeName(c.getDeclaringClass()), "void", "<init>", c.getParameterTypes()),
-                            "isAccessible=" + c.isAccessible(), caller("java.lang.reflect.Constructor", "newInstance"));
+                            cat("isAccessible=", c.isAccessible()), caller("java.lang.reflect.Constructor", "newInstance"));
                 }
             } catch (Throwable t) {
                 // never disturb the program
@@ -127,7 +127,7 @@ public final class Recorder {
                 if (method instanceof Method m) {
                     Method target = dispatch(m, receiver);
                     add("Method.invoke", signature(typeName(target.getDeclaringClass()), typeName(target.getReturnType()),
-                            target.getName(), target.getParameterTypes()), "isAccessible=" + m.isAccessible(),
+                            target.getName(), target.getParameterTypes()), cat("isAccessible=", m.isAccessible()),
                             caller("java.lang.reflect.Method", "invoke"));
                 }
             } catch (Throwable t) {
@@ -145,8 +145,8 @@ public final class Recorder {
             try {
                 if (field instanceof Field f) {
                     String[] a = APIS.get(api);
-                    add(a[0], "<" + typeName(f.getDeclaringClass()) + ": " + typeName(f.getType()) + " " + f.getName()
-                            + ">", "isAccessible=" + f.isAccessible(), caller(a[1], a[2]));
+                    add(a[0], cat("<", typeName(f.getDeclaringClass()), ": ", typeName(f.getType()), " ", f.getName(), ">"),
+                            cat("isAccessible=", f.isAccessible()), caller(a[1], a[2]));
                 }
             } catch (Throwable t) {
                 // never disturb the program
@@ -161,7 +161,7 @@ public final class Recorder {
         if (enter()) {
             try {
                 if (component instanceof Class<?> c && dimensions > 0) {
-                    add("Array.newInstance", typeName(c) + "[]".repeat(dimensions), "",
+                    add("Array.newInstance", cat(typeName(c), "[]".repeat(dimensions)), "",
                             caller("java.lang.reflect.Array", "newInstance"));
                 }
             } catch (Throwable t) {
@@ -192,13 +192,13 @@ public final class Recorder {
                 if (member instanceof Method m) {
                     target = signature(typeName(m.getDeclaringClass()), typeName(m.getReturnType()), m.getName(),
                             m.getParameterTypes());
-                    metadata = "isAccessible=" + m.isAccessible();
+                    metadata = cat("isAccessible=", m.isAccessible());
                 } else if (member instanceof Constructor<?> c) {
                     target = signature(typeName(c.getDeclaringClass()), "void", "<init>", c.getParameterTypes());
-                    metadata = "isAccessible=" + c.isAccessible();
+                    metadata = cat("isAccessible=", c.isAccessible());
                 } else if (member instanceof Field f) {
-                    target = "<" + typeName(f.getDeclaringClass()) + ": " + typeName(f.getType()) + " " + f.getName() + ">";
-                    metadata = "isAccessible=" + f.isAccessible();
+                    target = cat("<", typeName(f.getDeclaringClass()), ": ", typeName(f.getType()), " ", f.getName(), ">");
+                    metadata = cat("isAccessible=", f.isAccessible());
                 } else if (member instanceof Class<?> c) {
                     target = typeName(c);
                 }
@@ -221,7 +221,7 @@ public final class Recorder {
         if (enter()) {
             try {
                 if (name instanceof String n) {
-                    add("ClassLoader.loadClass", n, "", caller + ";" + (line > 0 ? Integer.toString(line) : ""));
+                    add("ClassLoader.loadClass", n, "", cat(caller, ";", line > 0 ? Integer.toString(line) : ""));
                 }
             } catch (Throwable t) {
                 // never disturb the program
@@ -235,7 +235,7 @@ public final class Recorder {
         if (stopped) {
             return false;
         }
-        int[] depth = DEPTH.get();
+        int[] depth = depth();
         depth[0]++;
         if (depth[0] > 1) {
             depth[0]--;
@@ -244,13 +244,22 @@ public final class Recorder {
         return true;
     }
 
+    private static int[] depth() {
+        int[] depth = DEPTH.get();
+        if (depth == null) {
+            depth = new int[1];
+            DEPTH.set(depth);
+        }
+        return depth;
+    }
+
     private static void leave() {
-        DEPTH.get()[0]--;
+        depth()[0]--;
     }
 
     private static void add(String kind, String target, String metadata, String callerAndLine) {
         if (callerAndLine != null) {
-            LINES.add(kind + ";" + target + ";" + callerAndLine + ";" + metadata + ";");
+            LINES.add(cat(kind, ";", target, ";", callerAndLine, ";", metadata, ";"));
         }
     }
 
@@ -268,7 +277,7 @@ public final class Recorder {
                 continue;
             }
             int line = f.getLineNumber();
-            return stable(c) + "." + f.getMethodName() + ";" + (line >= 0 ? Integer.toString(line) : "");
+            return cat(stable(c), ".", f.getMethodName(), ";", line >= 0 ? Integer.toString(line) : "");
         }
         return null;
     }
@@ -308,7 +317,7 @@ public final class Recorder {
             dimensions++;
             c = c.getComponentType();
         }
-        return stable(c.getName()) + "[]".repeat(dimensions);
+        return cat(stable(c.getName()), "[]".repeat(dimensions));
     }
 
     /** Hidden classes (lambdas) carry an address in their names; the log keeps the stable prefix. */
@@ -321,8 +330,20 @@ public final class Recorder {
         return slash >= 0 ? className.substring(0, slash) : className;
     }
 
+    /**
+     * Concatenation without {@code +}: javac compiles {@code +} on strings to an invokedynamic whose
+     * first run spins method handles, drawing identity hash codes on the program's thread (measured).
+     */
+    private static String cat(Object... parts) {
+        StringBuilder b = new StringBuilder();
+        for (Object p : parts) {
+            b.append(p);
+        }
+        return b.toString();
+    }
+
     private static void write() {
-        DEPTH.get()[0]++; // the shutdown thread records nothing
+        depth()[0]++; // the shutdown thread records nothing
         stopped = true;
         List<String> lines = new ArrayList<>(LINES);
         Collections.sort(lines);
