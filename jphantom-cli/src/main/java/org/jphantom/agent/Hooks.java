@@ -54,12 +54,18 @@ public final class Hooks implements ClassFileTransformer {
      * and {@code getName}, {@code getDeclaringClass}, {@code getModifiers} of {@code Method} and
      * {@code Field} and {@code Constructor.getModifiers} (at entry: the member), as TamiFlex labels them.
      */
-    private static final java.util.Map<String, java.util.Set<String>> LOOKUPS = java.util.Map.of(
-            "java/lang/Class", java.util.Set.of("getMethod", "getDeclaredMethod", "getField", "getDeclaredField",
+    private static final Map<String, Set<String>> LOOKUPS = Map.of(
+            "java/lang/Class", Set.of("getMethod", "getDeclaredMethod", "getField", "getDeclaredField",
                     "getMethods", "getDeclaredMethods", "getFields", "getDeclaredFields"),
-            "java/lang/reflect/Method", java.util.Set.of("getName", "getDeclaringClass", "getModifiers"),
-            "java/lang/reflect/Field", java.util.Set.of("getName", "getDeclaringClass", "getModifiers"),
-            "java/lang/reflect/Constructor", java.util.Set.of("getModifiers"));
+            "java/lang/reflect/Method", Set.of("getName", "getDeclaringClass", "getModifiers"),
+            "java/lang/reflect/Field", Set.of("getName", "getDeclaringClass", "getModifiers"),
+            "java/lang/reflect/Constructor", Set.of("getModifiers"));
+
+    static final String RECORDER = Recorder.RUNTIME_NAME;
+    /** The suffixes of Field's public get and set methods: get, getInt, ..., set, setInt, ... */
+    private static final Set<String> FIELD_ACCESSORS = Set.of("", "Boolean", "Byte", "Char",
+            "Short", "Int", "Long", "Float", "Double");
+    private static final byte[] LOAD_CLASS = "loadClass".getBytes(StandardCharsets.UTF_8);
 
     private static final String[] JDK_CLASSES = {"java.lang.Class", "java.lang.reflect.Constructor",
         "java.lang.reflect.Method", "java.lang.reflect.Field", "java.lang.reflect.Array"};
@@ -114,12 +120,6 @@ public final class Hooks implements ClassFileTransformer {
         }
     }
 
-    static final String RECORDER = Recorder.RUNTIME_NAME;
-    /** The suffixes of Field's public get and set methods: get, getInt, ..., set, setInt, ... */
-    private static final java.util.Set<String> FIELD_ACCESSORS = java.util.Set.of("", "Boolean", "Byte", "Char",
-            "Short", "Int", "Long", "Float", "Double");
-    private static final byte[] LOAD_CLASS = "loadClass".getBytes(StandardCharsets.UTF_8);
-
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
             ProtectionDomain domain, byte[] bytes) {
@@ -156,7 +156,7 @@ public final class Hooks implements ClassFileTransformer {
                 }
                 if (lookups && (access & org.objectweb.asm.Opcodes.ACC_PUBLIC) != 0
                         && (access & org.objectweb.asm.Opcodes.ACC_STATIC) == 0
-                        && LOOKUPS.getOrDefault(className, java.util.Set.of()).contains(name)) {
+                        && LOOKUPS.getOrDefault(className, Set.of()).contains(name)) {
                     return lookupHook(mv, className, name, desc);
                 }
                 return jdkHook(mv, className, name, desc);
