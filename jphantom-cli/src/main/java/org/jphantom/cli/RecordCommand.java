@@ -74,6 +74,10 @@ final class RecordCommand {
             throw new ParseException("unexpected " + cl.getArgList().get(0)
                     + ": the program's command comes after --: jphantom record -o refl.log -- java ...");
         }
+        if (cl.getOptionValues("o") != null && cl.getOptionValues("o").length > 1) {
+            throw new ParseException("option -o given " + cl.getOptionValues("o").length + " times: "
+                    + String.join(", ", cl.getOptionValues("o")));
+        }
         if (!cl.hasOption("o")) {
             throw new ParseException("missing -o FILE: jphantom record -o refl.log -- java ...");
         }

@@ -130,6 +130,8 @@ class RecordCommandTest {
         Path log = tmp.resolve("refl.log");
         run("record", "--", "java", "-version").expect(Main.USAGE).expectOneLineError("missing -o FILE");
         run("record", "-o", log.toString()).expect(Main.USAGE).expectOneLineError("no command to run");
+        run("record", "-o", log.toString(), "-o", "b.log", "--", "java", "Main").expect(Main.USAGE)
+                .expectOneLineError("option -o given 2 times");
         run("record", "-o", log.toString(), "--", "python3", "x.py").expect(Main.USAGE)
                 .expectOneLineError("the command must start with java", "python3");
         run("record", "-o", log.toString(), "java", "Main").expect(Main.USAGE)
