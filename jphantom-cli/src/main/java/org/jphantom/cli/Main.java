@@ -55,6 +55,9 @@ public final class Main {
             if (args.length > 0 && args[0].equals("analyze")) {
                 return AnalyzeCommand.execute(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
             }
+            if (args.length > 0 && args[0].equals("record")) {
+                return RecordCommand.execute(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
+            }
             if (args.length > 0 && args[0].equals("verify")) {
                 return verify(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
             }
@@ -325,7 +328,8 @@ public final class Main {
 
     private static void help(PrintStream out, Options options) {
         new HelpFormatter().printHelp(new java.io.PrintWriter(out, true), 100,
-                "jphantom [options] INPUT... -o OUT.jar\n       jphantom verify JAR [-cp PATH]\n       jphantom analyze PROGRAM... [options]",
+                "jphantom [options] INPUT... -o OUT.jar\n       jphantom verify JAR [-cp PATH]\n       jphantom analyze PROGRAM... [options]"
+                        + "\n       jphantom record -o refl.log -- java [JVM options] -cp APP MainClass [args]",
                 "Completes a partial Java program: infers the missing (phantom) classes from how the bytecode uses"
                         + " them and writes a jar in which every class verifies and links.", options, 2, 4,
                 "Exit codes: 0 success, 1 unsatisfiable constraints or verification failures, 2 usage or input"

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Recall of jphantom's call graph against a real run: the program (sablecc 3.2 on a small grammar,
+# or the antlr 3.5.3 tool on a small grammar) runs under HotSpot with
+#   -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit
+# and class-load logging; then `jphantom analyze` runs on the same jars with the same main class.
+# Prints the executed methods of the program's own jars, how many of them are reachable, the
+# recall, and the missed methods grouped by class (30 largest groups), via bench/Recall.java.
+#
+# Usage: bench/recall.sh [sablecc|antlr] [ANALYZE OPTION...]
+#   bench/recall.sh sablecc                         today's analysis (ci)
+#   bench/recall.sh antlr --context 1obj            extra options go to `jphantom analyze` as given
+#   bench/recall.sh sablecc --reflection-log refl.log   (once analyze takes it)
+#   JAVA_OPTS=... bench/recall.sh                   JVM flags of the analysis (default -XX:+UseSerialGC)
+#   RECORD=0 bench/recall.sh                        skip the second, recorded run (by default the program
+#                                                   runs again under `jphantom record`, and each missed
+#                                                   group lists the recorded reflective calls that reach it;
+#                                                   the log is bench/target/recall/PROGRAM/refl.log)
+#   RUN_JAVA_OPTS=... bench/recall.sh               JVM flags of the program's run (default -Xint: HotSpot
+#                                                   marks a method "touched" when its counters are made,
+#                                                   which the JIT also does for callees it only considers
+#                                                   inlining, e.g. overridden methods that never run)
+# Needs JDK 17 to 21 (-XX:+LogTouchedMethods is gone from later JDKs). Files go to
+# bench/target/recall/PROGRAM/. Exit status: 0 on success, 2 on a setup error.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+PROGRAM=${1:-sablecc}
+[[ $# -gt 0 ]] && shift
+JAVA_OPTS=${JAVA_OPTS:--XX:+UseSerialGC}
+RUN_JAVA_OPTS=${RUN_JAVA_OPTS:--Xint}
+WORK=$ROOT/bench/target/recall/$PROGRAM
+JPHANTOM=$ROOT/jphantom-cli/target/jphantom.jar
+die() { echo "recall: $*" >&2; exit 2; }
+
+if [[ ! -f $JPHANTOM ]]; then
+    echo "recall: building jphantom (mvn -B -q -DskipTests package)" >&2
+    mvn -B -q -DskipTests package || die "build failed"
+fi
+fetch() { # groupId:artifactId:version -> path of the jar (the build's corpus copy, else Maven)
+    local coords=$1 g a v
+    IFS=: read -r g a v <<<"$coords"
+    local corpus=$ROOT/jphantom-cli/target/corpus/$a-$v.jar
+    if [[ -f $corpus ]]; then echo "$corpus"; return; fi
+    local dir=$ROOT/bench/target/pta # shared with bench/pta.sh
+    mkdir -p "$dir"
+    if [[ ! -f $dir/$a-$v.jar ]]; then
+        echo "recall: fetching $coords" >&2
+        mvn -B -q -N dependency:copy -Dartifact="$coords" -DoutputDirectory="$dir" >&2 || die "cannot fetch $coords"
+    fi
+    echo "$dir/$a-$v.jar"
+}
+
+rm -rf "$WORK"
+mkdir -p "$WORK/in" "$WORK/gen"
+case $PROGRAM in
+    sablecc) # the grammar of jphantom-cli's PtaSoundnessTest
+        INPUTS=("$(fetch sablecc:sablecc:3.2)")
+        MAIN=org.sablecc.sablecc.SableCC
+        cat > "$WORK/in/calc.grammar" <<'EOF'
+Package calc;
+Helpers
+  digit = ['0' .. '9'];
+Tokens
+  number = digit+;
+  plus = '+';
+  l_par = '(';
+  r_par = ')';
+  blank = (' ' | 10 | 13 | 9)+;
+Ignored Tokens
+  blank;
+Productions
+  expr = {plus} expr plus term | {term} term;
+  term = {number} number | {paren} l_par expr r_par;
+EOF
+        ARGS=(-d "$WORK/gen" "$WORK/in/calc.grammar") ;;
+    antlr) # the closure of bench/pta.sh; a combined grammar with a tree-building parser
+        INPUTS=("$(fetch org.antlr:antlr:3.5.3)" "$(fetch org.antlr:antlr-runtime:3.5.3)" "$(fetch org.antlr:ST4:4.3.1)"
+                "$(fetch org.antlr:stringtemplate:3.2.1)" "$(fetch antlr:antlr:2.7.7)")
+        MAIN=org.antlr.Tool
+        cat > "$WORK/in/Calc.g" <<'EOF'
+grammar Calc;
+options { output = AST; }
+prog : stat+ ;
+stat : expr NEWLINE -> expr
+     | ID '=' expr NEWLINE -> ^('=' ID expr)
+     | NEWLINE ->
+     ;
+expr : multExpr (('+'^ | '-'^) multExpr)* ;
+multExpr : atom ('*'^ atom)* ;
+atom : INT | ID | '('! expr ')'! ;
+ID : ('a'..'z' | 'A'..'Z')+ ;
+INT : '0'..'9'+ ;
+NEWLINE : '\r'? '\n' ;
+WS : (' ' | '\t')+ { skip(); } ;
+EOF
+        ARGS=(-o "$WORK/gen" "$WORK/in/Calc.g") ;;
+    *) die "unknown program '$PROGRAM': sablecc or antlr" ;;
+esac
+CP=$(IFS=:; echo "${INPUTS[*]}")
+
+echo "recall: running $PROGRAM ($MAIN) with touched-method and class-load logging ($RUN_JAVA_OPTS)" >&2
+# shellcheck disable=SC2086
+java $RUN_JAVA_OPTS -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit \
+    "-Xlog:class+load=info:file=$WORK/classload.txt" -cp "$CP" "$MAIN" "${ARGS[@]}" \
+    > "$WORK/touched.txt" 2> "$WORK/run-stderr.txt" || die "$PROGRAM failed: see $WORK/touched.txt and $WORK/run-stderr.txt"
+[[ -n $(ls -A "$WORK/gen") ]] || die "$PROGRAM generated nothing: see $WORK/touched.txt"
+
+LOG_ARGS=()
+if [[ ${RECORD:-1} != 0 ]]; then
+    echo "recall: recording its reflective calls (jphantom record) into $WORK/refl.log" >&2
+    rm -rf "$WORK/gen-recorded"; mkdir -p "$WORK/gen-recorded"
+    RARGS=("${ARGS[@]}")
+    RARGS[1]=$WORK/gen-recorded # the output directory (-d or -o) of a second run
+    java -jar "$JPHANTOM" record -o "$WORK/refl.log" -- java $RUN_JAVA_OPTS -cp "$CP" "$MAIN" "${RARGS[@]}" \
+        > "$WORK/recorded-run.txt" 2>&1 || die "the recorded run failed: see $WORK/recorded-run.txt"
+    [[ -f $WORK/refl.log ]] || die "no reflection log: see $WORK/recorded-run.txt"
+    LOG_ARGS=(--log "$WORK/refl.log")
+fi
+
+echo "recall: jphantom analyze ${INPUTS[*]##*/} --main $MAIN $*" >&2
+# shellcheck disable=SC2086
+java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" --main "$MAIN" --out "$WORK/analysis" -q "$@" \
+    || die "analysis failed"
+
+echo "== $PROGRAM: recall of jphantom analyze $* against one run"
+java "$ROOT/bench/Recall.java" "${LOG_ARGS[@]}" "$WORK/touched.txt" "$WORK/classload.txt" "$WORK/analysis/reachable-methods.txt" \
+    "${INPUTS[@]}"
