@@ -155,7 +155,8 @@ public final class Complementer {
             counts.put("phantomMembers", plan.values().stream().mapToInt(Set::size).sum());
             counts.put("constraints", constraints.size());
             return new Result(phantoms, order.stream().map(constraints::get).toList(),
-                    order.stream().map(occurrences::get).toList(), generated, warnings, counts, timings);
+                    order.stream().map(occurrences::get).toList(), generated, warnings, input.shadowedEntries(), counts,
+                    timings);
         }
     }
 

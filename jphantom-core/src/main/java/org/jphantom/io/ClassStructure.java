@@ -1,0 +1,332 @@
+package org.jphantom.io;
+
+/**
+ * The byte-level part of the JVM's format check (JVMS 4.8) that ASM does not do: every constant
+ * pool entry has a known tag, its indexes point inside the pool at entries of the kinds its users
+ * need (JVMS 4.4), every UTF-8 entry is legal modified UTF-8 (JVMS 4.4.7), {@code this_class},
+ * {@code super_class} and the interfaces are Class entries, member and attribute names and
+ * descriptors are UTF-8 entries, the attributes HotSpot parses have the lengths their contents
+ * give, and the file ends exactly where its last attribute ends. ASM trusts all of this and reads
+ * garbage (or throws) when it does not hold.
+ */
+final class ClassStructure {
+    private static final int UTF8 = 1;
+    private static final int INTEGER = 3;
+    private static final int FLOAT = 4;
+    private static final int LONG = 5;
+    private static final int DOUBLE = 6;
+    private static final int CLASS = 7;
+    private static final int STRING = 8;
+    private static final int FIELDREF = 9;
+    private static final int METHODREF = 10;
+    private static final int INTERFACE_METHODREF = 11;
+    private static final int NAME_AND_TYPE = 12;
+    private static final int METHOD_HANDLE = 15;
+    private static final int METHOD_TYPE = 16;
+    private static final int DYNAMIC = 17;
+    private static final int INVOKE_DYNAMIC = 18;
+    private static final int MODULE = 19;
+    private static final int PACKAGE = 20;
+
+    private final byte[] b;
+    private final int major;
+    private int[] tags;
+    private int[] offsets;
+    private int pos;
+
+    private ClassStructure(byte[] bytes) {
+        this.b = bytes;
+        this.major = u2at(6);
+    }
+
+    /** Checks {@code bytes}, a class file whose magic and version were checked already. */
+    static void check(byte[] bytes) throws ClassFiles.BrokenClassException {
+        try {
+            new ClassStructure(bytes).run();
+        } catch (ArrayIndexOutOfBoundsException e) {
+            throw new ClassFiles.BrokenClassException("truncated class file");
+        }
+    }
+
+    private void run() throws ClassFiles.BrokenClassException {
+        pos = 8;
+        constantPool();
+        pos += 2; // access flags
+        classRef(u2(), "this_class");
+        int superIndex = u2();
+        if (superIndex != 0) {
+            classRef(superIndex, "super_class");
+        }
+        int interfaces = u2();
+        for (int i = 0; i < interfaces; i++) {
+            classRef(u2(), "interfaces[" + i + "]");
+        }
+        members("field");
+        members("method");
+        attributes("class", false);
+        if (pos != b.length) {
+            throw broken((b.length - pos) + " extra bytes after the end of the class file");
+        }
+    }
+
+    private void constantPool() throws ClassFiles.BrokenClassException {
+        int count = u2();
+        if (count == 0) {
+            throw broken("constant_pool_count is 0");
+        }
+        tags = new int[count];
+        offsets = new int[count];
+        for (int i = 1; i < count; i++) {
+            int tag = u1();
+            tags[i] = tag;
+            offsets[i] = pos;
+            switch (tag) {
+                case UTF8 -> {
+                    int length = u2();
+                    if (major >= 48) {
+                        utf8(i, pos, length); // HotSpot is lenient with older class files
+                    } else if (pos + length > b.length) {
+                        throw broken("truncated class file");
+                    }
+                    pos += length;
+                }
+                case INTEGER, FLOAT, FIELDREF, METHODREF, INTERFACE_METHODREF, NAME_AND_TYPE, DYNAMIC,
+                        INVOKE_DYNAMIC -> pos += 4;
+                case LONG, DOUBLE -> {
+                    pos += 8;
+                    if (++i >= count) {
+                        throw broken("constant pool entry #" + (i - 1) + ": an 8-byte constant in the last slot");
+                    }
+                }
+                case CLASS, STRING, METHOD_TYPE, MODULE, PACKAGE -> pos += 2;
+                case METHOD_HANDLE -> pos += 3;
+                default -> throw broken("constant pool entry #" + i + ": unknown tag " + tag);
+            }
+        }
+        int end = pos;
+        for (int i = 1; i < count; i++) {
+            pos = offsets[i];
+            switch (tags[i]) {
+                case CLASS, STRING, METHOD_TYPE, MODULE, PACKAGE -> entry(u2(), i, UTF8);
+                case FIELDREF, METHODREF, INTERFACE_METHODREF -> {
+                    entry(u2(), i, CLASS);
+                    entry(u2(), i, NAME_AND_TYPE);
+                }
+                case NAME_AND_TYPE -> {
+                    entry(u2(), i, UTF8);
+                    entry(u2(), i, UTF8);
+                }
+                case DYNAMIC, INVOKE_DYNAMIC -> {
+                    pos += 2; // the bootstrap method index is checked by ASM against BootstrapMethods
+                    entry(u2(), i, NAME_AND_TYPE);
+                }
+                case METHOD_HANDLE -> methodHandle(i);
+                default -> {
+                }
+            }
+        }
+        pos = end;
+    }
+
+    private void methodHandle(int i) throws ClassFiles.BrokenClassException {
+        int kind = u1();
+        int ref = u2();
+        checkIndex(ref, i);
+        int tag = tags[ref];
+        boolean ok = switch (kind) {
+            case 1, 2, 3, 4 -> tag == FIELDREF;
+            case 5, 8 -> tag == METHODREF;
+            case 6, 7 -> tag == METHODREF || (major >= 52 && tag == INTERFACE_METHODREF);
+            case 9 -> tag == INTERFACE_METHODREF;
+            default -> throw broken("constant pool entry #" + i + ": invalid method handle kind " + kind);
+        };
+        if (!ok) {
+            throw broken("constant pool entry #" + i + ": method handle of kind " + kind
+                    + " refers to an entry of tag " + tag);
+        }
+    }
+
+    private void entry(int index, int user, int tag) throws ClassFiles.BrokenClassException {
+        checkIndex(index, user);
+        if (tags[index] != tag) {
+            throw broken("constant pool entry #" + user + " refers to entry #" + index + " of tag " + tags[index]
+                    + " where tag " + tag + " is needed");
+        }
+    }
+
+    private void checkIndex(int index, int user) throws ClassFiles.BrokenClassException {
+        if (index <= 0 || index >= tags.length || tags[index] == 0) {
+            throw broken((user > 0 ? "constant pool entry #" + user : "a structure") + " refers to invalid constant pool index "
+                    + index);
+        }
+    }
+
+    private void classRef(int index, String what) throws ClassFiles.BrokenClassException {
+        if (index <= 0 || index >= tags.length || tags[index] != CLASS) {
+            throw broken(what + " is not a Class constant (index " + index + ")");
+        }
+    }
+
+    private void utf8Ref(int index, String what) throws ClassFiles.BrokenClassException {
+        if (index <= 0 || index >= tags.length || tags[index] != UTF8) {
+            throw broken(what + " is not a UTF-8 constant (index " + index + ")");
+        }
+    }
+
+    /** Modified UTF-8 (JVMS 4.4.7): no zero byte, no byte 0xF0 and above, complete multi-byte sequences. */
+    private void utf8(int index, int from, int length) throws ClassFiles.BrokenClassException {
+        int end = from + length;
+        if (end > b.length) {
+            throw broken("truncated class file");
+        }
+        for (int i = from; i < end; i++) {
+            int c = b[i] & 0xff;
+            int more;
+            if (c >= 0x01 && c <= 0x7f) {
+                more = 0;
+            } else if ((c & 0xe0) == 0xc0) {
+                more = 1;
+            } else if ((c & 0xf0) == 0xe0) {
+                more = 2;
+            } else {
+                throw broken("constant pool entry #" + index + ": illegal modified UTF-8 (byte 0x"
+                        + Integer.toHexString(c) + ")");
+            }
+            for (int k = 0; k < more; k++) {
+                if (++i >= end || (b[i] & 0xc0) != 0x80) {
+                    throw broken("constant pool entry #" + index + ": illegal modified UTF-8 (incomplete sequence)");
+                }
+            }
+        }
+    }
+
+    private void members(String kind) throws ClassFiles.BrokenClassException {
+        int count = u2();
+        for (int i = 0; i < count; i++) {
+            pos += 2; // access flags
+            utf8Ref(u2(), kind + " name");
+            utf8Ref(u2(), kind + " descriptor");
+            attributes(kind, kind.equals("method"));
+        }
+    }
+
+    private void attributes(String owner, boolean method) throws ClassFiles.BrokenClassException {
+        int count = u2();
+        for (int i = 0; i < count; i++) {
+            int nameIndex = u2();
+            utf8Ref(nameIndex, owner + " attribute name");
+            long length = u4() & 0xffffffffL;
+            long end = pos + length;
+            if (end > b.length) {
+                throw broken("truncated class file (" + owner + " attribute " + utf8Text(nameIndex) + ")");
+            }
+            int expected = expectedLength(utf8Text(nameIndex), method, owner);
+            if (expected >= 0 && expected != length) {
+                throw broken(owner + " attribute " + utf8Text(nameIndex) + " has length " + length + " where its contents need "
+                        + expected);
+            }
+            pos = (int) end;
+        }
+    }
+
+    /** The length the attribute's own contents give, or -1 when this check does not parse it. */
+    private int expectedLength(String name, boolean method, String owner) throws ClassFiles.BrokenClassException {
+        int start = pos;
+        switch (name) {
+            case "Code" -> {
+                if (!method) {
+                    return -1;
+                }
+                pos += 4; // max_stack, max_locals
+                long codeLength = u4() & 0xffffffffL;
+                if (codeLength == 0 || codeLength >= 65536) {
+                    throw broken("method attribute Code has code_length " + codeLength);
+                }
+                pos += (int) codeLength;
+                int handlers = u2();
+                pos += 8 * handlers;
+                attributes("Code", false);
+            }
+            case "ConstantValue", "SourceFile" -> pos += 2;
+            case "Signature" -> {
+                if (major < 49) {
+                    return -1;
+                }
+                pos += 2;
+            }
+            case "EnclosingMethod" -> {
+                if (major < 49 || !owner.equals("class")) {
+                    return -1;
+                }
+                pos += 4;
+            }
+            case "NestHost" -> {
+                if (major < 55 || !owner.equals("class")) {
+                    return -1;
+                }
+                pos += 2;
+            }
+            case "Exceptions" -> {
+                if (!method) {
+                    return -1;
+                }
+                int n = u2();
+                pos += 2 * n;
+            }
+            case "InnerClasses" -> {
+                if (!owner.equals("class")) {
+                    return -1;
+                }
+                int handlers = u2();
+                pos += 8 * handlers;
+            }
+            case "NestMembers", "PermittedSubclasses" -> {
+                if (major < (name.equals("NestMembers") ? 55 : 61) || !owner.equals("class")) {
+                    return -1;
+                }
+                int n = u2();
+                pos += 2 * n;
+            }
+            default -> {
+                return -1;
+            }
+        }
+        int length = pos - start;
+        pos = start;
+        return length;
+    }
+
+    private String utf8Text(int index) {
+        int at = offsets[index];
+        int length = ((b[at] & 0xff) << 8) | (b[at + 1] & 0xff);
+        StringBuilder sb = new StringBuilder(length);
+        for (int i = at + 2; i < at + 2 + length && i < b.length; i++) {
+            sb.append((char) (b[i] & 0x7f));
+        }
+        return sb.toString();
+    }
+
+    private ClassFiles.BrokenClassException broken(String reason) {
+        return new ClassFiles.BrokenClassException(reason);
+    }
+
+    private int u1() {
+        return b[pos++] & 0xff;
+    }
+
+    private int u2() {
+        int v = u2at(pos);
+        pos += 2;
+        return v;
+    }
+
+    private int u2at(int at) {
+        return ((b[at] & 0xff) << 8) | (b[at + 1] & 0xff);
+    }
+
+    private int u4() {
+        int v = (u2at(pos) << 16) | u2at(pos + 2);
+        pos += 4;
+        return v;
+    }
+}
