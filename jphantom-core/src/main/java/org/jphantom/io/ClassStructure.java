@@ -6,8 +6,15 @@ package org.jphantom.io;
  * need (JVMS 4.4), every UTF-8 entry is legal modified UTF-8 (JVMS 4.4.7), {@code this_class},
  * {@code super_class} and the interfaces are Class entries, member and attribute names and
  * descriptors are UTF-8 entries, the attributes HotSpot parses have the lengths their contents
- * give, and the file ends exactly where its last attribute ends. ASM trusts all of this and reads
- * garbage (or throws) when it does not hold.
+ * give, and the file ends exactly where its last attribute ends; instructions' constant pool
+ * operands are of the kinds the instructions need; the class, field and method modifiers HotSpot
+ * rejects (JVMS 4.1, 4.5, 4.6: more than one of public/private/protected, abstract with private,
+ * static, final, native or synchronized, an interface that is not abstract or whose super class is
+ * not Object) and a Code attribute missing from a concrete method or present in an abstract or
+ * native one (4.7.3). ASM trusts all of this and reads garbage (or throws) when it does not hold.
+ *
+ * <p>Not checked here: the bytecode verifier's own rules (types, stack map frames); a program
+ * class whose code the verifier rejects is copied as it is, and {@code jphantom verify} names it.
  */
 final class ClassStructure {
     private static final int UTF8 = 1;
@@ -28,7 +35,22 @@ final class ClassStructure {
     private static final int MODULE = 19;
     private static final int PACKAGE = 20;
 
+    private static final int ACC_PUBLIC = 0x0001;
+    private static final int ACC_PRIVATE = 0x0002;
+    private static final int ACC_PROTECTED = 0x0004;
+    private static final int ACC_STATIC = 0x0008;
+    private static final int ACC_FINAL = 0x0010;
+    private static final int ACC_SYNCHRONIZED = 0x0020;
+    private static final int ACC_NATIVE = 0x0100;
+    private static final int ACC_INTERFACE = 0x0200;
+    private static final int ACC_ABSTRACT = 0x0400;
+    private static final int ACC_ANNOTATION = 0x2000;
+    private static final int ACC_ENUM = 0x4000;
+    private static final int ACC_MODULE = 0x8000;
+
     private final byte[] b;
+    private int classAccess;
+    private int codeAttributes;
     private final int major;
     private int[] tags;
     private int[] offsets;
@@ -51,12 +73,13 @@ final class ClassStructure {
     private void run() throws ClassFiles.BrokenClassException {
         pos = 8;
         constantPool();
-        pos += 2; // access flags
+        classAccess = u2();
         classRef(u2(), "this_class");
         int superIndex = u2();
         if (superIndex != 0) {
             classRef(superIndex, "super_class");
         }
+        classModifiers(superIndex);
         int interfaces = u2();
         for (int i = 0; i < interfaces; i++) {
             classRef(u2(), "interfaces[" + i + "]");
@@ -200,13 +223,53 @@ final class ClassStructure {
         }
     }
 
+    /** Class modifiers HotSpot rejects (JVMS 4.1), and an interface's super class. */
+    private void classModifiers(int superIndex) throws ClassFiles.BrokenClassException {
+        int a = classAccess;
+        if ((a & ACC_MODULE) != 0) {
+            return;
+        }
+        boolean itf = (a & ACC_INTERFACE) != 0;
+        if (itf && major >= 50 && ((a & ACC_ABSTRACT) == 0 || (a & (ACC_FINAL | ACC_ENUM)) != 0)
+                || !itf && (a & (ACC_FINAL | ACC_ABSTRACT)) == (ACC_FINAL | ACC_ABSTRACT)
+                || !itf && (a & ACC_ANNOTATION) != 0) {
+            throw broken("illegal class modifiers 0x" + Integer.toHexString(a));
+        }
+        if (itf && (superIndex == 0 || !"java/lang/Object".equals(utf8Text(classNameIndex(superIndex))))) {
+            throw broken("an interface whose super class is not java.lang.Object");
+        }
+    }
+
+    private int classNameIndex(int classIndex) {
+        int at = offsets[classIndex];
+        return u2at(at);
+    }
+
     private void members(String kind) throws ClassFiles.BrokenClassException {
         int count = u2();
+        boolean method = kind.equals("method");
         for (int i = 0; i < count; i++) {
-            pos += 2; // access flags
-            utf8Ref(u2(), kind + " name");
+            int access = u2();
+            int nameIndex = u2();
+            utf8Ref(nameIndex, kind + " name");
             utf8Ref(u2(), kind + " descriptor");
-            attributes(kind, kind.equals("method"));
+            String name = utf8Text(nameIndex);
+            if (Integer.bitCount(access & (ACC_PUBLIC | ACC_PRIVATE | ACC_PROTECTED)) > 1) {
+                throw broken(kind + " " + name + ": more than one of public, private, protected");
+            }
+            codeAttributes = 0;
+            attributes(kind, method);
+            if (method) {
+                boolean noCode = (access & (ACC_ABSTRACT | ACC_NATIVE)) != 0;
+                if (noCode ? codeAttributes != 0 : codeAttributes != 1) {
+                    throw broken("method " + name + ": " + codeAttributes + " Code attributes for modifiers 0x"
+                            + Integer.toHexString(access));
+                }
+                if ((access & ACC_ABSTRACT) != 0
+                        && (access & (ACC_PRIVATE | ACC_STATIC | ACC_FINAL | ACC_NATIVE | ACC_SYNCHRONIZED)) != 0) {
+                    throw broken("method " + name + ": illegal modifiers 0x" + Integer.toHexString(access));
+                }
+            }
         }
     }
 
@@ -219,6 +282,9 @@ final class ClassStructure {
             long end = pos + length;
             if (end > b.length) {
                 throw broken("truncated class file (" + owner + " attribute " + utf8Text(nameIndex) + ")");
+            }
+            if (method && utf8Text(nameIndex).equals("Code")) {
+                codeAttributes++;
             }
             int expected = expectedLength(utf8Text(nameIndex), method, owner);
             if (expected >= 0 && expected != length) {
@@ -242,6 +308,10 @@ final class ClassStructure {
                 if (codeLength == 0 || codeLength >= 65536) {
                     throw broken("method attribute Code has code_length " + codeLength);
                 }
+                if (pos + codeLength > b.length) {
+                    throw broken("truncated class file (Code)");
+                }
+                instructions(pos, (int) codeLength);
                 pos += (int) codeLength;
                 int handlers = u2();
                 pos += 8 * handlers;
@@ -294,6 +364,140 @@ final class ClassStructure {
         int length = pos - start;
         pos = start;
         return length;
+    }
+
+    /**
+     * The constant pool operands of every instruction are of the kinds the instruction needs
+     * (JVMS 4.9.1, 4.10.1.9); the verifier rejects the class otherwise, and ASM would read the
+     * wrong entry as if it were of the right kind.
+     */
+    private void instructions(int start, int length) throws ClassFiles.BrokenClassException {
+        int end = start + length;
+        int at = start;
+        while (at < end) {
+            int op = b[at] & 0xff;
+            int size;
+            switch (op) {
+                case 0x12 -> { // ldc
+                    operand(b[at + 1] & 0xff, op, INTEGER, FLOAT, STRING, CLASS, METHOD_TYPE, METHOD_HANDLE, DYNAMIC);
+                    size = 2;
+                }
+                case 0x13 -> { // ldc_w
+                    operand(u2at(at + 1), op, INTEGER, FLOAT, STRING, CLASS, METHOD_TYPE, METHOD_HANDLE, DYNAMIC);
+                    size = 3;
+                }
+                case 0x14 -> { // ldc2_w
+                    operand(u2at(at + 1), op, LONG, DOUBLE, DYNAMIC);
+                    size = 3;
+                }
+                case 0xb2, 0xb3, 0xb4, 0xb5 -> { // get/put static/field
+                    operand(u2at(at + 1), op, FIELDREF);
+                    size = 3;
+                }
+                case 0xb6 -> { // invokevirtual
+                    operand(u2at(at + 1), op, METHODREF);
+                    size = 3;
+                }
+                case 0xb7, 0xb8 -> { // invokespecial, invokestatic
+                    if (major >= 52) {
+                        operand(u2at(at + 1), op, METHODREF, INTERFACE_METHODREF);
+                    } else {
+                        operand(u2at(at + 1), op, METHODREF);
+                    }
+                    size = 3;
+                }
+                case 0xb9 -> { // invokeinterface
+                    operand(u2at(at + 1), op, INTERFACE_METHODREF);
+                    size = 5;
+                }
+                case 0xba -> { // invokedynamic
+                    operand(u2at(at + 1), op, INVOKE_DYNAMIC);
+                    size = 5;
+                }
+                case 0xbb, 0xbd, 0xc0, 0xc1 -> { // new, anewarray, checkcast, instanceof
+                    operand(u2at(at + 1), op, CLASS);
+                    size = 3;
+                }
+                case 0xc5 -> { // multianewarray
+                    operand(u2at(at + 1), op, CLASS);
+                    size = 4;
+                }
+                case 0xaa -> { // tableswitch
+                    int p = start + (((at - start) + 4) & ~3);
+                    int low = s4(p + 4);
+                    int high = s4(p + 8);
+                    long n = (long) high - low + 1;
+                    if (n < 0 || n > 65536) {
+                        throw broken("invalid tableswitch in code");
+                    }
+                    size = (int) (p + 12 + 4 * n - at);
+                }
+                case 0xab -> { // lookupswitch
+                    int p = start + (((at - start) + 4) & ~3);
+                    int pairs = s4(p + 4);
+                    if (pairs < 0 || pairs > 65536) {
+                        throw broken("invalid lookupswitch in code");
+                    }
+                    size = p + 8 + 8 * pairs - at;
+                }
+                case 0xc4 -> size = (b[at + 1] & 0xff) == 0x84 ? 6 : 4; // wide
+                default -> size = INSTRUCTION_SIZE[op];
+            }
+            if (size <= 0) {
+                throw broken("invalid opcode " + op + " in code");
+            }
+            if (major >= 51 && (op == 0xa8 || op == 0xa9 || op == 0xc9)) {
+                throw broken("jsr/ret (opcode " + op + ") in a class file of version " + major);
+            }
+            at += size;
+        }
+        if (at != end) {
+            throw broken("the last instruction of a method runs past its code");
+        }
+    }
+
+    private void operand(int index, int opcode, int... tags) throws ClassFiles.BrokenClassException {
+        if (index > 0 && index < this.tags.length) {
+            for (int t : tags) {
+                if (this.tags[index] == t) {
+                    return;
+                }
+            }
+        }
+        throw broken("opcode " + opcode + " refers to constant pool entry #" + index + (index > 0 && index < this.tags.length
+                ? " of tag " + this.tags[index] : ", which does not exist") + ", of a kind it cannot use");
+    }
+
+    private int s4(int at) {
+        return (u2at(at) << 16) | u2at(at + 2);
+    }
+
+    /** Sizes of the fixed-size instructions, 0 for undefined opcodes (and the variable-size ones). */
+    private static final int[] INSTRUCTION_SIZE = new int[256];
+
+    static {
+        for (int op = 0x00; op <= 0xc9; op++) {
+            INSTRUCTION_SIZE[op] = 1;
+        }
+        INSTRUCTION_SIZE[0x10] = 2; // bipush
+        INSTRUCTION_SIZE[0x11] = 3; // sipush
+        for (int op = 0x15; op <= 0x19; op++) {
+            INSTRUCTION_SIZE[op] = 2; // xload index
+        }
+        for (int op = 0x36; op <= 0x3a; op++) {
+            INSTRUCTION_SIZE[op] = 2; // xstore index
+        }
+        INSTRUCTION_SIZE[0x84] = 3; // iinc
+        for (int op = 0x99; op <= 0xa8; op++) {
+            INSTRUCTION_SIZE[op] = 3; // if*, goto, jsr
+        }
+        INSTRUCTION_SIZE[0xa9] = 2; // ret
+        INSTRUCTION_SIZE[0xbc] = 2; // newarray
+        INSTRUCTION_SIZE[0xc6] = 3; // ifnull
+        INSTRUCTION_SIZE[0xc7] = 3; // ifnonnull
+        INSTRUCTION_SIZE[0xc8] = 5; // goto_w
+        INSTRUCTION_SIZE[0xc9] = 5; // jsr_w
+        INSTRUCTION_SIZE[0xba] = 0; // handled above
     }
 
     private String utf8Text(int index) {
