@@ -125,6 +125,13 @@ public final class MemberPlanner {
         MemberInfo found = ref.field() ? world.resolveField(owner, ref.name(), ref.desc())
                 : world.resolveMethod(owner, ref.name(), ref.desc(), ref.itf());
         if (found != null) {
+            if (found.isStatic() != ref.isStatic()) {
+                // the program's own bug: the JVM's resolution throws IncompatibleClassChangeError
+                warnings.add("incompatible reference to " + describe(ref) + " in " + ref.origin() + ": used as "
+                        + (ref.isStatic() ? "static" : "an instance member") + ", but it resolves to "
+                        + (found.isStatic() ? "a static" : "an instance") + " member of known "
+                        + Names.javaName(owner) + " or its supertypes; the JVM throws IncompatibleClassChangeError there");
+            }
             return;
         }
         if (inheritedFromKnown(owner, ref)) {
