@@ -104,7 +104,7 @@ class BadInputTest {
         });
         Path in = jar("in.jar", Map.of("p/B.class", bad));
         refuse(in.toString(), "-o", out.toString())
-                .expectOneLineError("entry p/B.class", "invalid method descriptor in run()V '(Lq/X)V'");
+                .expectOneLineError("entry p/B.class", "invalid member reference 'go' '(Lq/X)V'");
         run(in.toString(), "-o", out.toString(), "--skip-broken", "--verify").expect(Main.OK);
     }
 

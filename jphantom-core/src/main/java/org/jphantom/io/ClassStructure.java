@@ -51,6 +51,10 @@ final class ClassStructure {
     private final byte[] b;
     private int classAccess;
     private int codeAttributes;
+    private final java.util.List<int[]> natRefs = new java.util.ArrayList<>();
+    private String memberDescriptor;
+    private int codeLength;
+    private int maxLocals;
     private final int major;
     private int[] tags;
     private int[] offsets;
@@ -130,10 +134,19 @@ final class ClassStructure {
         for (int i = 1; i < count; i++) {
             pos = offsets[i];
             switch (tags[i]) {
-                case CLASS, STRING, METHOD_TYPE, MODULE, PACKAGE -> entry(u2(), i, UTF8);
+                case CLASS, STRING, MODULE, PACKAGE -> entry(u2(), i, UTF8);
+                case METHOD_TYPE -> {
+                    int d = u2();
+                    entry(d, i, UTF8);
+                    if (!Descriptors.isMethodDescriptor(utf8String(d))) {
+                        throw broken("constant pool entry #" + i + ": invalid method type descriptor");
+                    }
+                }
                 case FIELDREF, METHODREF, INTERFACE_METHODREF -> {
                     entry(u2(), i, CLASS);
-                    entry(u2(), i, NAME_AND_TYPE);
+                    int nat = u2();
+                    entry(nat, i, NAME_AND_TYPE);
+                    natRefs.add(new int[] {i, nat});
                 }
                 case NAME_AND_TYPE -> {
                     entry(u2(), i, UTF8);
@@ -148,7 +161,42 @@ final class ClassStructure {
                 }
             }
         }
+        for (int[] ref : natRefs) {
+            int at = offsets[ref[1]];
+            String name = utf8String(u2at(at));
+            String desc = utf8String(u2at(at + 2));
+            boolean ok = tags[ref[0]] == FIELDREF
+                    ? Descriptors.isUnqualifiedName(name) && Descriptors.isFieldDescriptor(desc)
+                    : Descriptors.isMethodName(name) && !name.equals("<clinit>") && Descriptors.isMethodDescriptor(desc)
+                            && (!name.equals("<init>") || desc.endsWith(")V"));
+            if (!ok) {
+                throw broken("constant pool entry #" + ref[0] + ": invalid member reference '"
+                        + EntryNames.printable(name) + "' '" + EntryNames.printable(desc) + "'");
+            }
+        }
         pos = end;
+    }
+
+    /** The text of a UTF-8 entry (already checked to be legal modified UTF-8 where that applies). */
+    private String utf8String(int index) {
+        int at = offsets[index];
+        int length = u2at(at);
+        int end = at + 2 + length;
+        StringBuilder sb = new StringBuilder(length);
+        for (int i = at + 2; i < end && i < b.length; i++) {
+            int c = b[i] & 0xff;
+            if (c < 0x80) {
+                sb.append((char) c);
+            } else if ((c & 0xe0) == 0xc0 && i + 1 < end) {
+                sb.append((char) (((c & 0x1f) << 6) | (b[++i] & 0x3f)));
+            } else if ((c & 0xf0) == 0xe0 && i + 2 < end) {
+                sb.append((char) (((c & 0x0f) << 12) | ((b[i + 1] & 0x3f) << 6) | (b[i + 2] & 0x3f)));
+                i += 2;
+            } else {
+                sb.append('\ufffd');
+            }
+        }
+        return sb.toString();
     }
 
     private void methodHandle(int i) throws ClassFiles.BrokenClassException {
@@ -252,7 +300,9 @@ final class ClassStructure {
             int access = u2();
             int nameIndex = u2();
             utf8Ref(nameIndex, kind + " name");
-            utf8Ref(u2(), kind + " descriptor");
+            int descIndex = u2();
+            utf8Ref(descIndex, kind + " descriptor");
+            memberDescriptor = utf8String(descIndex);
             String name = utf8Text(nameIndex);
             if (Integer.bitCount(access & (ACC_PUBLIC | ACC_PRIVATE | ACC_PROTECTED)) > 1) {
                 throw broken(kind + " " + name + ": more than one of public, private, protected");
@@ -303,8 +353,10 @@ final class ClassStructure {
                 if (!method) {
                     return -1;
                 }
-                pos += 4; // max_stack, max_locals
+                pos += 2; // max_stack
+                maxLocals = u2();
                 long codeLength = u4() & 0xffffffffL;
+                this.codeLength = (int) Math.min(codeLength, 65536);
                 if (codeLength == 0 || codeLength >= 65536) {
                     throw broken("method attribute Code has code_length " + codeLength);
                 }
@@ -317,7 +369,66 @@ final class ClassStructure {
                 pos += 8 * handlers;
                 attributes("Code", false);
             }
-            case "ConstantValue", "SourceFile" -> pos += 2;
+            case "SourceFile" -> pos += 2;
+            case "ConstantValue" -> {
+                if (!owner.equals("field")) {
+                    return -1;
+                }
+                int index = u2();
+                int tag = index > 0 && index < tags.length ? tags[index] : 0;
+                String d = memberDescriptor;
+                boolean ok = switch (d) {
+                    case "I", "S", "C", "B", "Z" -> tag == INTEGER;
+                    case "J" -> tag == LONG;
+                    case "F" -> tag == FLOAT;
+                    case "D" -> tag == DOUBLE;
+                    case "Ljava/lang/String;" -> tag == STRING;
+                    default -> true; // HotSpot ignores it on other fields
+                };
+                if (!ok) {
+                    throw broken("field of type " + d + " has a ConstantValue of tag " + tag);
+                }
+            }
+            case "LineNumberTable" -> {
+                if (!owner.equals("Code")) {
+                    return -1;
+                }
+                int n = u2();
+                for (int k = 0; k < n; k++) {
+                    int pc = u2();
+                    pos += 2;
+                    if (pc >= codeLength) {
+                        throw broken("LineNumberTable entry at pc " + pc + " beyond the code");
+                    }
+                }
+            }
+            case "LocalVariableTable", "LocalVariableTypeTable" -> {
+                if (!owner.equals("Code")) {
+                    return -1;
+                }
+                int n = u2();
+                for (int k = 0; k < n; k++) {
+                    int startPc = u2();
+                    int length = u2();
+                    int nameIndex = u2();
+                    int descIndex = u2();
+                    int slot = u2();
+                    utf8Ref(nameIndex, name + " name");
+                    utf8Ref(descIndex, name + " descriptor");
+                    String d = utf8String(descIndex);
+                    int wide = name.equals("LocalVariableTable") && (d.equals("J") || d.equals("D")) ? 1 : 0;
+                    if (startPc >= codeLength || startPc + length > codeLength || slot + wide >= maxLocals) {
+                        throw broken(name + " entry out of range (pc " + startPc + "+" + length + ", slot " + slot + ")");
+                    }
+                }
+            }
+            case "MethodParameters" -> {
+                if (!method) {
+                    return -1;
+                }
+                int n = u1();
+                pos += 4 * n;
+            }
             case "Signature" -> {
                 if (major < 49) {
                     return -1;

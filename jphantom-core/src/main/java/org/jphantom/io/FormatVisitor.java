@@ -141,7 +141,7 @@ final class FormatVisitor extends ClassVisitor {
                 className("throws clause class of " + name, e);
             }
         }
-        return new Code(name + descriptor);
+        return new Code(name + descriptor, Type.getArgumentCount(descriptor));
     }
 
     static AnnotationVisitor annotation(String descriptor) {
@@ -156,8 +156,15 @@ final class FormatVisitor extends ClassVisitor {
             super(Opcodes.ASM9);
         }
 
+        private static void elementName(String name) {
+            if (name != null) {
+                require(Descriptors.isMethodName(name) && name.indexOf('<') < 0, "annotation element name", name);
+            }
+        }
+
         @Override
         public void visit(String name, Object value) {
+            elementName(name);
             if (value instanceof Type t) {
                 String d = t.getDescriptor();
                 require(d.equals("V") || Descriptors.isFieldDescriptor(d), "annotation class value", d);
@@ -166,6 +173,7 @@ final class FormatVisitor extends ClassVisitor {
 
         @Override
         public void visitEnum(String name, String descriptor, String value) {
+            elementName(name);
             require(descriptor != null && descriptor.startsWith("L") && Descriptors.isFieldDescriptor(descriptor),
                     "annotation enum type", descriptor);
             require(Descriptors.isUnqualifiedName(value), "annotation enum constant", value);
@@ -173,22 +181,32 @@ final class FormatVisitor extends ClassVisitor {
 
         @Override
         public AnnotationVisitor visitAnnotation(String name, String descriptor) {
+            elementName(name);
             return annotation(descriptor);
         }
 
         @Override
         public AnnotationVisitor visitArray(String name) {
-            return this;
+            elementName(name);
+            return new Values(); // elements of an array have no names
         }
     }
 
     /** One method's code. */
     private static final class Code extends MethodVisitor {
         private final String method;
+        private final int arguments;
+        private final int[] annotable = new int[2]; // visible, invisible; 0: the descriptor's count
 
-        Code(String method) {
+        Code(String method, int arguments) {
             super(Opcodes.ASM9);
             this.method = method;
+            this.arguments = arguments;
+        }
+
+        @Override
+        public void visitAnnotableParameterCount(int parameterCount, boolean visible) {
+            annotable[visible ? 0 : 1] = parameterCount;
         }
 
         private String in(String what) {
@@ -212,6 +230,8 @@ final class FormatVisitor extends ClassVisitor {
 
         @Override
         public AnnotationVisitor visitParameterAnnotation(int parameter, String descriptor, boolean visible) {
+            int count = annotable[visible ? 0 : 1] == 0 ? arguments : annotable[visible ? 0 : 1];
+            require(parameter < count, in("parameter annotation index"), parameter);
             return annotation(descriptor);
         }
 
