@@ -37,7 +37,7 @@ import org.jphantom.verify.VerifyResult;
  * {@code verifyEvery}-th mutant: it must verify, or a warning must name the damaged class.
  *
  * <p>Run from the command line by {@code bench/fuzz.sh}: {@code Campaign [--seed S] [--mutants N]
- * [--verify-every K] [--slice C] JAR...}; exits 1 if any mutant broke a rule.
+ * [--verify-every K] [--slice C] [--only I,J] JAR...}; exits 1 if any mutant broke a rule.
  */
 public final class Campaign {
     /** What happened to one mutant. */
@@ -269,6 +269,7 @@ public final class Campaign {
         int mutants = 10_000;
         int verifyEvery = 1;
         int slice = 40;
+        List<Integer> only = null;
         List<Seed> seeds = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -276,6 +277,7 @@ public final class Campaign {
                 case "--mutants" -> mutants = Integer.parseInt(args[++i]);
                 case "--verify-every" -> verifyEvery = Integer.parseInt(args[++i]);
                 case "--slice" -> slice = Integer.parseInt(args[++i]);
+                case "--only" -> only = java.util.Arrays.stream(args[++i].split(",")).map(Integer::valueOf).toList();
                 default -> {
                     Path jar = Path.of(args[i]);
                     seeds.add(Seed.of(jar.getFileName().toString(), readJar(jar, slice)));
@@ -288,7 +290,8 @@ public final class Campaign {
         }
         Path work = Files.createTempDirectory("jphantom-fuzz");
         try {
-            Report report = new Campaign(seeds, work, verifyEvery).run(seed, mutants);
+            Campaign campaign = new Campaign(seeds, work, verifyEvery);
+            Report report = only == null ? campaign.run(seed, mutants) : campaign.runOnly(seed, only);
             report.print(System.out);
             System.exit(report.findings.isEmpty() ? 0 : 1);
         } finally {

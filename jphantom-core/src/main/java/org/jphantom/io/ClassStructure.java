@@ -278,13 +278,21 @@ final class ClassStructure {
             return;
         }
         boolean itf = (a & ACC_INTERFACE) != 0;
-        if (itf && major >= 50 && ((a & ACC_ABSTRACT) == 0 || (a & (ACC_FINAL | ACC_ENUM)) != 0)
-                || !itf && (a & (ACC_FINAL | ACC_ABSTRACT)) == (ACC_FINAL | ACC_ABSTRACT)
-                || !itf && (a & ACC_ANNOTATION) != 0) {
-            throw broken("illegal class modifiers 0x" + Integer.toHexString(a));
-        }
+        checkClassModifiers(a, "class");
         if (itf && (superIndex == 0 || !"java/lang/Object".equals(utf8Text(classNameIndex(superIndex))))) {
             throw broken("an interface whose super class is not java.lang.Object");
+        }
+    }
+
+    /** HotSpot's rule for the modifiers of a class and of each InnerClasses entry (JVMS 4.1, 4.7.6). */
+    private void checkClassModifiers(int a, String what) throws ClassFiles.BrokenClassException {
+        boolean itf = (a & ACC_INTERFACE) != 0;
+        boolean since5 = major >= 49;
+        if ((a & (ACC_FINAL | ACC_ABSTRACT)) == (ACC_FINAL | ACC_ABSTRACT)
+                || itf && major >= 50 && (a & ACC_ABSTRACT) == 0
+                || itf && since5 && (a & (ACC_SYNCHRONIZED | ACC_ENUM)) != 0 // ACC_SUPER has the bit of synchronized
+                || !itf && since5 && (a & ACC_ANNOTATION) != 0) {
+            throw broken("illegal " + what + " modifiers 0x" + Integer.toHexString(a));
         }
     }
 
@@ -296,6 +304,7 @@ final class ClassStructure {
     private void members(String kind) throws ClassFiles.BrokenClassException {
         int count = u2();
         boolean method = kind.equals("method");
+        java.util.Set<String> seen = new java.util.HashSet<>();
         for (int i = 0; i < count; i++) {
             int access = u2();
             int nameIndex = u2();
@@ -304,6 +313,10 @@ final class ClassStructure {
             utf8Ref(descIndex, kind + " descriptor");
             memberDescriptor = utf8String(descIndex);
             String name = utf8Text(nameIndex);
+            if (!seen.add(utf8String(nameIndex) + " " + memberDescriptor)) {
+                throw broken("duplicate " + kind + " " + EntryNames.printable(utf8String(nameIndex)) + " "
+                        + EntryNames.printable(memberDescriptor));
+            }
             if (Integer.bitCount(access & (ACC_PUBLIC | ACC_PRIVATE | ACC_PROTECTED)) > 1) {
                 throw broken(kind + " " + name + ": more than one of public, private, protected");
             }
@@ -458,8 +471,11 @@ final class ClassStructure {
                 if (!owner.equals("class")) {
                     return -1;
                 }
-                int handlers = u2();
-                pos += 8 * handlers;
+                int n = u2();
+                for (int k = 0; k < n; k++) {
+                    pos += 6;
+                    checkClassModifiers(u2(), "inner class");
+                }
             }
             case "NestMembers", "PermittedSubclasses" -> {
                 if (major < (name.equals("NestMembers") ? 55 : 61) || !owner.equals("class")) {

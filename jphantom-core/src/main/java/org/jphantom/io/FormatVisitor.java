@@ -230,8 +230,9 @@ final class FormatVisitor extends ClassVisitor {
 
         @Override
         public AnnotationVisitor visitParameterAnnotation(int parameter, String descriptor, boolean visible) {
-            int count = annotable[visible ? 0 : 1] == 0 ? arguments : annotable[visible ? 0 : 1];
-            require(parameter < count, in("parameter annotation index"), parameter);
+            // ASM's MethodNode sizes its parameter annotation arrays by the descriptor
+            require(parameter < arguments && (annotable[visible ? 0 : 1] == 0 || parameter < annotable[visible ? 0 : 1]),
+                    in("parameter annotation index"), parameter);
             return annotation(descriptor);
         }
 
