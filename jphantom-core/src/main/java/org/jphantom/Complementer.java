@@ -78,6 +78,7 @@ public final class Complementer {
             warnNewerThanRelease(program, programInfo, jdk.release(), warnings);
             ClassWorld world = new ClassWorld(programInfo, library, jdk, jdk::ownsPackage);
             checkCycles(world, program);
+            warnWrongSuperKinds(world, program, warnings);
             long t1 = lap(timings, "read", t0);
 
             Discovery discovery = new Discovery();
@@ -155,7 +156,8 @@ public final class Complementer {
             counts.put("phantomMembers", plan.values().stream().mapToInt(Set::size).sum());
             counts.put("constraints", constraints.size());
             return new Result(phantoms, order.stream().map(constraints::get).toList(),
-                    order.stream().map(occurrences::get).toList(), generated, warnings, counts, timings);
+                    order.stream().map(occurrences::get).toList(), generated, warnings, input.shadowedEntries(), counts,
+                    timings);
         }
     }
 
@@ -223,6 +225,28 @@ public final class Complementer {
         if (!newer.isEmpty()) {
             warnings.add(newer.size() + " class file" + (newer.size() == 1 ? " is" : "s are") + " newer than Java "
                     + release + " can load (class file version " + newest + "), e.g. " + newer.get(0));
+        }
+    }
+
+    /**
+     * A program class whose known super class is an interface, or whose known super interface is
+     * a class, cannot be loaded (IncompatibleClassChangeError): the complement is still made.
+     */
+    private static void warnWrongSuperKinds(ClassWorld world, List<ProgramClass> program, List<String> warnings) {
+        for (ProgramClass pc : program) {
+            ClassInfo c = world.lookup(pc.internalName());
+            ClassInfo sup = c.superName() == null ? null : world.lookup(c.superName());
+            if (sup != null && sup.isInterface() && !c.isInterface()) {
+                warnings.add(pc.entryName() + " (" + pc.source() + "): " + Names.javaName(pc.internalName())
+                        + " extends interface " + Names.javaName(sup.name()) + "; the JVM cannot load it");
+            }
+            for (String i : c.interfaces()) {
+                ClassInfo itf = world.lookup(i);
+                if (itf != null && !itf.isInterface()) {
+                    warnings.add(pc.entryName() + " (" + pc.source() + "): " + Names.javaName(pc.internalName())
+                            + " implements class " + Names.javaName(i) + "; the JVM cannot load it");
+                }
+            }
         }
     }
 

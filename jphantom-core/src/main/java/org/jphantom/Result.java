@@ -43,11 +43,14 @@ import org.objectweb.asm.Type;
  * @param occurrences for each constraint (same index), how many uses produced it
  * @param generated   the class file of each phantom, by internal name
  * @param warnings    things the user should know that did not stop the run
+ * @param shadowedEntries one line per non-class entry of a later input left out because an earlier
+ *                    input has the same name ({@code warnings} summarises them in one line)
  * @param counts      named counts: program classes, methods analysed, phantoms, constraints, ...
  * @param timings     milliseconds spent in each stage, in pipeline order
  */
 public record Result(SortedMap<String, Phantom> phantoms, List<Constraint> constraints, List<Integer> occurrences,
-                     SortedMap<String, byte[]> generated, List<String> warnings, Map<String, Integer> counts,
+                     SortedMap<String, byte[]> generated, List<String> warnings, List<String> shadowedEntries,
+                     Map<String, Integer> counts,
                      Map<String, Long> timings) {
 
     /**

@@ -68,20 +68,44 @@ class BadInputTest {
     }
 
     @Test
-    void emptyDirectoryIsAnEmptyProgram() throws IOException {
-        // Decision: a class directory without classes is a (trivial) program, not an error.
+    void emptyDirectoryIsAnInputError() throws IOException {
         Path empty = Files.createDirectories(dir.resolve("empty"));
-        CliFixture.Run r = run(empty.toString(), "-o", out.toString(), "--verify").expect(Main.OK);
-        assertTrue(r.err().contains("0 phantom types"), r.err());
-        assertEquals(Map.of(), CliFixture.entries(out));
+        refuse(empty.toString(), "-o", out.toString()).expectOneLineError("empty", "holds no class file");
     }
 
     @Test
-    void directoryOfResourcesIsCopied() throws IOException {
+    void directoryOrJarOfResourcesOnlyIsAnInputError() throws IOException {
         Path res = Files.createDirectories(dir.resolve("res").resolve("docs"));
         Files.writeString(res.resolve("readme.txt"), "hello");
-        run(dir.resolve("res").toString(), "-o", out.toString()).expect(Main.OK);
-        assertEquals("hello", new String(CliFixture.entries(out).get("docs/readme.txt"), StandardCharsets.UTF_8));
+        refuse(dir.resolve("res").toString(), "-o", out.toString()).expectOneLineError("res", "holds no class file");
+        Path jar = CliFixture.jar(dir.resolve("x.jar"), Map.of("docs/readme.txt", new byte[] {1}));
+        Path program = jar("in.jar", Map.of());
+        refuse(program.toString(), jar.toString(), "-o", out.toString()).expectOneLineError("x.jar", "holds no class file");
+    }
+
+    @Test
+    void classStoredUnderAnotherClassesName() throws IOException {
+        // p/A references q/P; q/P.class holds class q/Other: the JVM could not load q/P from it
+        Path in = jar("in.jar", Map.of("q/P.class", usesPhantom("q/Other")));
+        refuse(in.toString(), "-o", out.toString())
+                .expectOneLineError("entry q/P.class", "holds class q/Other, not q/P");
+        // skipped on request: q/P is then a phantom like any missing class
+        CliFixture.Run r = run(in.toString(), "-o", out.toString(), "--skip-broken", "--verify").expect(Main.OK);
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("warning: ") && l.contains("q/P.class")
+                && l.contains("skipped")), r.err());
+        assertTrue(CliFixture.entries(out).containsKey("q/P.class"));
+    }
+
+    @Test
+    void invalidDescriptorInCode() throws IOException {
+        byte[] bad = CliFixture.classWithRun("p/B", "java/lang/Object", mv -> {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/P", "go", "(Lq/X)V", false);
+            mv.visitInsn(Opcodes.RETURN);
+        });
+        Path in = jar("in.jar", Map.of("p/B.class", bad));
+        refuse(in.toString(), "-o", out.toString())
+                .expectOneLineError("entry p/B.class", "invalid member reference 'go' '(Lq/X)V'");
+        run(in.toString(), "-o", out.toString(), "--skip-broken", "--verify").expect(Main.OK);
     }
 
     @Test
@@ -131,13 +155,16 @@ class BadInputTest {
     }
 
     @Test
-    void duplicateEntries() throws IOException {
+    void duplicateEntriesAreReadTheJvmsWay() throws IOException {
         // ZipOutputStream refuses duplicates: write two names of equal length and rename one in place.
         Path in = jar("in.jar", Map.of("p/Z.class", usesPhantom("p/A")));
         byte[] bytes = Files.readAllBytes(in);
         String text = new String(bytes, StandardCharsets.ISO_8859_1).replace("p/Z.class", "p/A.class");
         Files.write(in, text.getBytes(StandardCharsets.ISO_8859_1));
-        refuse(in.toString(), "-o", out.toString()).expectOneLineError("entry p/A.class", "stored twice");
+        CliFixture.Run r = run(in.toString(), "-o", out.toString(), "--verify").expect(Main.OK);
+        assertTrue(r.err().contains("warning: " + in + ": entry p/A.class: stored 2 times (identical copies); copied once"),
+                r.err());
+        assertEquals(2, CliFixture.entries(out).size()); // p/A.class once, and the phantom q/P
     }
 
     @Test

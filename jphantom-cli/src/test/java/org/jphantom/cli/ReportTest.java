@@ -46,7 +46,8 @@ class ReportTest {
         JsonNode root = new ObjectMapper().readTree(report.toFile());
         List<String> keys = new ArrayList<>();
         root.fieldNames().forEachRemaining(keys::add);
-        assertEquals(List.of("constraints", "counts", "phantoms", "schemaVersion", "timingsMillis", "warnings"), keys);
+        assertEquals(List.of("constraints", "counts", "phantoms", "schemaVersion", "shadowedEntries", "timingsMillis", "warnings"),
+                keys);
         assertKeysSortedEverywhere(root);
         assertEquals(1, root.get("schemaVersion").asInt());
         assertEquals(2, root.get("counts").get("phantoms").asInt());

@@ -303,8 +303,13 @@ public final class ConstraintExtractor {
             }
             default -> {
                 switch (opcode) {
-                    case Opcodes.ARETURN -> values(f.getStack(top), returnType.getInternalName(),
-                            () -> new Origin(owner, where, at, "areturn"));
+                    case Opcodes.ARETURN -> {
+                        if (returnType.getSort() != Type.OBJECT && returnType.getSort() != Type.ARRAY) {
+                            // the verifier rejects this code; extract() reports it as an input error
+                            throw new IllegalStateException("areturn in a method returning " + returnType.getClassName());
+                        }
+                        values(f.getStack(top), returnType.getInternalName(), () -> new Origin(owner, where, at, "areturn"));
+                    }
                     case Opcodes.ATHROW -> values(f.getStack(top), THROWABLE, () -> new Origin(owner, where, at, "athrow"));
                     case Opcodes.AASTORE -> {
                         TypeValue array = f.getStack(top - 2);

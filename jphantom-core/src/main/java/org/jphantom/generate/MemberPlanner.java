@@ -48,7 +48,11 @@ public final class MemberPlanner {
         }
         discovery.annotationElements().forEach((annotation, elements) -> {
             if (hierarchy.isPhantom(annotation)) {
-                elements.forEach((name, desc) -> add(annotation, new PlannedMember(name, "()" + desc, false, false, true)));
+                elements.forEach((name, desc) -> {
+                    if (!inObject(name, "()" + desc)) {
+                        add(annotation, new PlannedMember(name, "()" + desc, false, false, true));
+                    }
+                });
             }
         });
         for (String p : phantoms) {
@@ -91,6 +95,18 @@ public final class MemberPlanner {
                 add(owner, new PlannedMember(ref.name(), ref.desc(), false, false, true));
                 return;
             }
+            MemberInfo objects = hierarchy.isInterface(owner) && !ref.field() ? objectMethod(ref.name(), ref.desc()) : null;
+            if (objects != null && (!ref.isStatic() || objects.isFinal())) {
+                // JVMS 5.4.3.4 step 3: interface method resolution finds Object's public instance
+                // methods; declaring one would be useless at best and, for Object's final methods
+                // (getClass, notify, notifyAll, wait), make the interface fail to load.
+                if (ref.isStatic()) {
+                    warnings.add("unsatisfiable reference to " + describe(ref) + " in " + ref.origin()
+                            + ": a static method of an interface cannot have the signature of final Object."
+                            + ref.name() + ref.desc());
+                }
+                return;
+            }
             if (!inheritedFromKnown(owner, ref)) {
                 add(owner, new PlannedMember(ref.name(), ref.desc(), ref.field(), ref.isStatic(), true));
             }
@@ -109,6 +125,13 @@ public final class MemberPlanner {
         MemberInfo found = ref.field() ? world.resolveField(owner, ref.name(), ref.desc())
                 : world.resolveMethod(owner, ref.name(), ref.desc(), ref.itf());
         if (found != null) {
+            if (found.isStatic() != ref.isStatic()) {
+                // the program's own bug: the JVM's resolution throws IncompatibleClassChangeError
+                warnings.add("incompatible reference to " + describe(ref) + " in " + ref.origin() + ": used as "
+                        + (ref.isStatic() ? "static" : "an instance member") + ", but it resolves to "
+                        + (found.isStatic() ? "a static" : "an instance") + " member of known "
+                        + Names.javaName(owner) + " or its supertypes; the JVM throws IncompatibleClassChangeError there");
+            }
             return;
         }
         if (inheritedFromKnown(owner, ref)) {
@@ -126,6 +149,18 @@ public final class MemberPlanner {
             return;
         }
         add(target, new PlannedMember(ref.name(), ref.desc(), ref.field(), ref.isStatic(), true));
+    }
+
+    /** Whether {@code java.lang.Object} declares a public instance method {@code name desc}. */
+    private boolean inObject(String name, String desc) {
+        return objectMethod(name, desc) != null;
+    }
+
+    /** {@code java.lang.Object}'s public instance method {@code name desc}, or null. */
+    private MemberInfo objectMethod(String name, String desc) {
+        ClassInfo object = world.lookup("java/lang/Object");
+        MemberInfo m = object == null ? null : object.method(name, desc);
+        return m != null && (m.access() & Opcodes.ACC_PUBLIC) != 0 && !m.isStatic() ? m : null;
     }
 
     private static String describe(MemberRef ref) {

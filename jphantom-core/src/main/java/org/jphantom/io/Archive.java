@@ -7,9 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Enumeration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
@@ -61,10 +63,20 @@ abstract class Archive implements Closeable {
     }
 
     /**
-     * All entry names in archive order: central directory order for a jar, duplicates included;
-     * sorted relative paths of regular files for a directory.
+     * All entry names in archive order, each once: central directory order of first appearance
+     * for a jar; sorted relative paths of regular files for a directory.
      */
     abstract List<String> names();
+
+    /** The names a jar stores more than once, with how many copies it has of each, in archive order. */
+    Map<String, Integer> duplicates() {
+        return Map.of();
+    }
+
+    /** Whether every stored copy of {@code name} has the same bytes. */
+    boolean identicalCopies(String name) {
+        return true;
+    }
 
     /** The bytes of entry {@code name}, or {@code null} if there is no such entry. */
     abstract byte[] read(String name);
@@ -88,19 +100,75 @@ abstract class Archive implements Closeable {
     @Override
     public abstract void close();
 
+    /**
+     * A jar. A name stored more than once is read the way the JVM's class loader reads it:
+     * {@link ZipFile#getEntry} decides which copy (the last one in the central directory, on
+     * the JDKs this runs on).
+     */
     private static final class Zip extends Archive {
         private final ZipFile zip;
         private final List<String> names;
+        private final Map<String, List<ZipEntry>> copies = new LinkedHashMap<>();
+        private Map<String, Boolean> identical;
 
         Zip(String source, ZipFile zip) {
             super(source);
             this.zip = zip;
-            List<String> all = new ArrayList<>(zip.size());
+            Map<String, List<ZipEntry>> all = new LinkedHashMap<>();
             // entries() walks the central directory itself, so a name stored twice shows twice.
             for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements(); ) {
-                all.add(e.nextElement().getName());
+                ZipEntry entry = e.nextElement();
+                all.computeIfAbsent(entry.getName(), k -> new ArrayList<>(1)).add(entry);
             }
-            this.names = Collections.unmodifiableList(all);
+            all.forEach((name, list) -> {
+                if (list.size() > 1) {
+                    copies.put(name, list);
+                }
+            });
+            this.names = List.copyOf(all.keySet());
+        }
+
+        @Override
+        Map<String, Integer> duplicates() {
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            copies.forEach((name, list) -> counts.put(name, list.size()));
+            return counts;
+        }
+
+        @Override
+        boolean identicalCopies(String name) {
+            if (!copies.containsKey(name)) {
+                return true;
+            }
+            if (identical == null) {
+                identical = compareCopies();
+            }
+            return identical.get(name);
+        }
+
+        /**
+         * Reads every copy of every duplicated name. ZipFile.getInputStream finds an entry by name,
+         * except for the entry that entries() returned last: each copy is read right after it.
+         */
+        private Map<String, Boolean> compareCopies() {
+            Map<String, byte[]> first = new HashMap<>();
+            Map<String, Boolean> result = new HashMap<>();
+            for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements(); ) {
+                ZipEntry entry = e.nextElement();
+                String name = entry.getName();
+                if (!copies.containsKey(name)) {
+                    continue;
+                }
+                byte[] bytes;
+                try (InputStream in = zip.getInputStream(entry)) {
+                    bytes = in.readAllBytes();
+                } catch (IOException ex) {
+                    throw JphantomException.input(entryMessage(name, "truncated or corrupt zip data (" + ex + ")"), ex);
+                }
+                byte[] seen = first.putIfAbsent(name, bytes);
+                result.merge(name, seen == null || java.util.Arrays.equals(seen, bytes), Boolean::logicalAnd);
+            }
+            return result;
         }
 
         @Override

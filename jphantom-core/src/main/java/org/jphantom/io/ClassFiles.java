@@ -1,8 +1,6 @@
 package org.jphantom.io;
 
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /** Checks on class file bytes and internal names, shared by the readers of this package. */
@@ -23,9 +21,12 @@ final class ClassFiles {
 
     /**
      * Checks that {@code bytes} is a class file ASM reads completely (header, constant pool,
-     * members, code) whose own, super and interface names are valid internal names.
+     * members, code) whose own, super and interface names are valid internal names; with
+     * {@code fullParse}, also the JVM's format check ({@link ClassStructure}: constant pool kinds,
+     * modified UTF-8, attribute lengths, no trailing bytes) and every name and descriptor
+     * ({@link FormatVisitor}).
      *
-     * @param fullParse whether to walk every method body too, not only the header
+     * @param fullParse whether to check the whole class, method bodies included, not only the header
      * @return the class's internal name as the file declares it
      */
     static String check(byte[] bytes, boolean fullParse) throws BrokenClassException {
@@ -44,9 +45,12 @@ final class ClassFiles {
                 }
             }
             if (fullParse) {
-                reader.accept(new ParseEverything(), 0);
+                ClassStructure.check(bytes);
+                reader.accept(new FormatVisitor(), 0);
             }
             return name;
+        } catch (FormatVisitor.Invalid e) {
+            throw new BrokenClassException(e.getMessage());
         } catch (RuntimeException e) {
             // ASM signals malformed content with unchecked exceptions of several kinds
             // (index out of bounds, IllegalArgumentException, ...): all mean a corrupt file.
@@ -116,19 +120,5 @@ final class ClassFiles {
 
     private static int u4(byte[] b, int at) {
         return (u2(b, at) << 16) | u2(b, at + 2);
-    }
-
-    /** Visits every part of a class, method bodies included, so that ASM decodes all of it. */
-    private static final class ParseEverything extends ClassVisitor {
-        ParseEverything() {
-            super(Opcodes.ASM9);
-        }
-
-        @Override
-        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                String[] exceptions) {
-            return new MethodVisitor(Opcodes.ASM9) {
-            };
-        }
     }
 }

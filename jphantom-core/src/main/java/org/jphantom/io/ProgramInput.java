@@ -3,7 +3,6 @@ package org.jphantom.io;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,20 +22,29 @@ import org.jphantom.JphantomException;
  *   <li>Inputs are read in the given order and never modified. A directory is a class directory
  *       (its regular files, sorted by relative path); anything else must be a zip/jar.
  *   <li>{@link #entries()} lists every entry to copy, input order then entry order. Across inputs
- *       the first entry of a name wins; later non-directory duplicates are ignored with a warning.
+ *       the first entry of a name wins; a later class entry of the same name is ignored with a
+ *       warning, later non-class entries with one summary warning for all of them (each listed in
+ *       {@link #shadowedEntries()}).
+ *   <li>A name stored more than once in one jar is read as the JVM's class loader reads it (the
+ *       copy {@link java.util.zip.ZipFile#getEntry} returns, the last one) and copied once; one
+ *       warning per name gives the number of copies and whether they differ.
  *   <li>{@link #classes()} holds the effective program classes. Every one of them was parsed
- *       completely by ASM and has valid own, super and interface names. {@code module-info.class}
- *       (also versioned) is copied but is not a program class; a class file whose entry path does not
- *       match its name is copied as a resource, with a warning.
+ *       completely by ASM and passed the format check of {@link ClassFiles#check} (constant pool
+ *       kinds, modified UTF-8, attribute lengths, every name and descriptor). {@code module-info.class}
+ *       (also versioned) is copied but is not a program class. A class file whose entry path does not
+ *       match its name is broken (see below) when the path is a name a Java class can have; under
+ *       other paths ({@code WEB-INF/classes/...}, {@code META-INF/...}) it is copied as a resource,
+ *       with a warning.
  *   <li>In a multi-release jar ({@code Multi-Release: true}) the effective class for a name is the
  *       one under the highest {@code META-INF/versions/N/} with {@code N <= targetRelease}, else the
  *       base entry; versioned entries above the target are copied without being parsed. In other
  *       jars {@code META-INF/versions/} is plain resources. Across inputs the first input that
  *       defines a class wins.
  *   <li>User errors throw {@link JphantomException} (exit code 2) with one line naming the file and
- *       entry: missing input, not a zip, truncated zip, a name stored twice in one jar, and, unless
- *       {@code skipBroken}, a broken class file or an unsafe entry name (absolute, {@code ..},
- *       backslash, NUL). With {@code skipBroken} those entries are left out and reported in
+ *       entry: missing input, not a zip, truncated zip, an input with no class file, and, unless
+ *       {@code skipBroken}, a broken class file (one failing the format check, or stored under another
+ *       class's name) or an unsafe entry name (absolute, {@code ..}, backslash, NUL). With
+ *       {@code skipBroken} those entries are left out of the analysis and the output and reported in
  *       {@link #warnings()} instead.
  * </ul>
  * Instances are immutable.
@@ -45,12 +53,14 @@ public final class ProgramInput {
     private final List<InputEntry> entries;
     private final SortedMap<String, ProgramClass> classes;
     private final List<String> warnings;
+    private final List<String> shadowed;
     private final boolean signed;
     private final SortedSet<String> signedPackages;
 
     private ProgramInput(List<InputEntry> entries, SortedMap<String, ProgramClass> classes,
-            List<String> warnings, boolean signed, SortedSet<String> signedPackages) {
+            List<String> warnings, List<String> shadowed, boolean signed, SortedSet<String> signedPackages) {
         this.entries = Collections.unmodifiableList(entries);
+        this.shadowed = List.copyOf(shadowed);
         this.classes = Collections.unmodifiableSortedMap(classes);
         this.warnings = Collections.unmodifiableList(warnings);
         this.signed = signed;
@@ -77,8 +87,13 @@ public final class ProgramInput {
                 reader.readArchive(archive);
             }
         }
+        if (!reader.shadowed.isEmpty()) {
+            reader.warnings.add(reader.shadowed.size() + " non-class entr" + (reader.shadowed.size() == 1 ? "y" : "ies")
+                    + " of later inputs left out, an earlier input having the same name (e.g. "
+                    + reader.shadowed.get(0) + "); -v and the JSON report list them");
+        }
         return new ProgramInput(new ArrayList<>(reader.entries.values()), reader.classes, reader.warnings,
-                reader.signed, reader.signedPackages);
+                reader.shadowed, reader.signed, reader.signedPackages);
     }
 
     /** Every entry to copy unchanged, input order then entry order, first wins across inputs. */
@@ -94,6 +109,14 @@ public final class ProgramInput {
     /** One line per skipped entry, ignored duplicate or misplaced class, in reading order. */
     public List<String> warnings() {
         return warnings;
+    }
+
+    /**
+     * One line per non-class entry of a later input left out because an earlier input has the
+     * same name ({@link #warnings()} has one summary line for them all).
+     */
+    public List<String> shadowedEntries() {
+        return shadowed;
     }
 
     /** Whether any input holds jar signature files ({@code META-INF/*.SF|*.RSA|*.DSA|*.EC}). */
@@ -116,6 +139,7 @@ public final class ProgramInput {
         final Map<String, InputEntry> entries = new LinkedHashMap<>();
         final SortedMap<String, ProgramClass> classes = new TreeMap<>();
         final List<String> warnings = new ArrayList<>();
+        final List<String> shadowed = new ArrayList<>();
         final SortedSet<String> signedPackages = new TreeSet<>();
         boolean signed;
 
@@ -126,12 +150,8 @@ public final class ProgramInput {
 
         void readArchive(Archive archive) {
             List<String> names = archive.names();
-            Set<String> seen = new HashSet<>();
-            for (String name : names) {
-                if (!seen.add(name)) {
-                    throw archive.entryError(name, "stored twice in the same jar");
-                }
-            }
+            duplicates(archive);
+            boolean anyClass = false;
             boolean multiRelease = archive.multiRelease();
             boolean hasSignature = false;
             // internal name -> the best candidate so far in this archive (highest version <= target)
@@ -146,9 +166,17 @@ public final class ProgramInput {
                 }
                 boolean directory = name.endsWith("/");
                 InputEntry previous = entries.get(name);
+                if (!directory && name.endsWith(".class")) {
+                    anyClass = true;
+                }
                 if (previous != null) {
                     if (!directory) {
-                        warnings.add(archive.entryMessage(name, "ignored, " + previous.source() + " has it first"));
+                        String message = archive.entryMessage(name, "ignored, " + previous.source() + " has it first");
+                        if (name.endsWith(".class")) {
+                            warnings.add(message); // a shadowed class can change behaviour
+                        } else {
+                            shadowed.add(message);
+                        }
                     }
                     continue;
                 }
@@ -183,6 +211,14 @@ public final class ProgramInput {
                     String expected = path.substring(0, path.length() - ".class".length());
                     boolean moduleInfo = expected.equals("module-info");
                     if (!moduleInfo && !internalName.equals(expected)) {
+                        if (isJavaBinaryName(expected)) {
+                            // The JVM loading `expected` from here fails (NoClassDefFoundError: wrong
+                            // name), and a phantom of that name could not be added beside it.
+                            broken(archive, name, "holds class " + EntryNames.printable(internalName)
+                                    + ", not " + EntryNames.printable(expected) + " as its name says");
+                            continue;
+                        }
+                        // a class stored under a path no class can have (WEB-INF/classes/..., META-INF/...)
                         warnings.add(archive.entryMessage(name, "holds class " + EntryNames.printable(internalName)
                                 + ", copied as a resource"));
                     } else if (!moduleInfo) {
@@ -197,6 +233,10 @@ public final class ProgramInput {
                 entries.put(name, new InputEntry(name, bytes, archive.source));
             }
 
+            if (!anyClass) {
+                throw JphantomException.input(archive.source + ": holds no class file; give the program's jars or"
+                        + " class directories (libraries go to -cp)");
+            }
             for (Candidate candidate : candidates.values()) {
                 ProgramClass pc = candidate.programClass;
                 ProgramClass first = classes.putIfAbsent(pc.internalName(), pc);
@@ -209,6 +249,39 @@ public final class ProgramInput {
                 signed = true;
                 signedPackages.addAll(packages);
             }
+        }
+
+        /**
+         * Names stored more than once in one jar: the JVM's copy is read (see {@link Archive}); one
+         * warning per name says how many copies there are and whether they differ.
+         */
+        private void duplicates(Archive archive) {
+            archive.duplicates().forEach((name, count) -> {
+                if (name.endsWith("/")) {
+                    return;
+                }
+                if (archive.identicalCopies(name)) {
+                    warnings.add(archive.entryMessage(name, "stored " + count + " times (identical copies); copied once"));
+                } else {
+                    warnings.add(archive.entryMessage(name, "stored " + count + " times with different contents;"
+                            + " the copy the JVM's class loader reads (the last) is used"));
+                }
+            });
+        }
+
+        /** Whether every segment of {@code name} is a Java identifier: a name a class can have in source. */
+        private static boolean isJavaBinaryName(String name) {
+            for (String segment : name.split("/", -1)) {
+                if (segment.isEmpty() || !Character.isJavaIdentifierStart(segment.codePointAt(0))) {
+                    return false;
+                }
+                for (int i = 0; i < segment.length(); i = segment.offsetByCodePoints(i, 1)) {
+                    if (!Character.isJavaIdentifierPart(segment.codePointAt(i))) {
+                        return false;
+                    }
+                }
+            }
+            return true;
         }
 
         private void broken(Archive archive, String name, String reason) {

@@ -17,7 +17,7 @@ import org.jphantom.model.Origin;
 /**
  * The machine-readable report (schema version 1, documented in the README): an object with
  * sorted keys {@code constraints}, {@code counts}, {@code phantoms}, {@code schemaVersion},
- * {@code timingsMillis}, {@code warnings}. Lists are in the result's (sorted) order.
+ * {@code shadowedEntries}, {@code timingsMillis}, {@code warnings}. Lists are in the result's (sorted) order.
  */
 public final class JsonReport {
     /** Version of the report layout; bumped on incompatible change. */
@@ -37,6 +37,8 @@ public final class JsonReport {
         r.timings().forEach(timings::put);
         ArrayNode warnings = root.putArray("warnings");
         r.warnings().forEach(warnings::add);
+        ArrayNode shadowed = root.putArray("shadowedEntries");
+        r.shadowedEntries().forEach(shadowed::add);
         ArrayNode phantoms = root.putArray("phantoms");
         for (Result.Phantom p : r.phantoms().values()) {
             ObjectNode o = phantoms.addObject();

@@ -74,6 +74,12 @@ public final class TextReport {
                 sb.append("  ").append(w).append('\n');
             }
         }
+        if (!r.shadowedEntries().isEmpty()) {
+            sb.append("Shadowed entries (left out, an earlier input has the same name):\n");
+            for (String s : r.shadowedEntries()) {
+                sb.append("  ").append(s).append('\n');
+            }
+        }
         return sb.toString();
     }
 

@@ -38,6 +38,23 @@ public final class JarVerifier {
     private JarVerifier() {
     }
 
+    /**
+     * Runs the same checks in the calling JVM instead of a child: the jar's classes are loaded in a
+     * throwaway class loader whose parent is the platform loader, and no static initialiser runs.
+     * For harnesses that verify many small jars (the fuzz campaign); {@code request.javaHome()} is
+     * ignored, and the calling JVM must verify classes of non-boot loaders (HotSpot's default).
+     *
+     * @throws JphantomException an input error if the jar cannot be read
+     */
+    public static VerifyResult verifyInThisJvm(VerifyRequest request) {
+        Path jar = request.jar().toAbsolutePath();
+        try {
+            return ProgramChecker.check(jar, request.classpath());
+        } catch (IOException e) {
+            throw JphantomException.input("verify: cannot read " + request.jar() + " (" + e.getMessage() + ")", e);
+        }
+    }
+
     /** {@link #verify(VerifyRequest, Duration)} with {@link #DEFAULT_TIMEOUT}. */
     public static VerifyResult verify(VerifyRequest request) {
         return verify(request, DEFAULT_TIMEOUT);

@@ -133,14 +133,61 @@ class ProgramInputTest {
     }
 
     @Test
-    void entryStoredTwiceInOneJarIsAnError() throws IOException {
+    void identicalCopiesOfAnEntryAreReadOnceWithOneWarning() throws IOException {
         // ZipOutputStream refuses duplicate names, so write two names of equal length and rename one.
         byte[] zip = Fixtures.zipBytes(entries("a/A.class", classBytes("a/A"), "a/Q.class", classBytes("a/A")));
         byte[] twice = Fixtures.patch(zip, "a/Q.class".getBytes(StandardCharsets.US_ASCII),
                 "a/A.class".getBytes(StandardCharsets.US_ASCII));
         Path jar = Files.write(tmp.resolve("twice.jar"), twice);
-        assertEquals(jar + ": entry a/A.class: stored twice in the same jar", readFails(jar).getMessage());
-        assertThrows(JphantomException.class, () -> ProgramInput.read(List.of(jar), 17, true));
+        ProgramInput input = ProgramInput.read(List.of(jar), 17, false);
+        assertEquals(List.of("a/A.class"), names(input));
+        assertEquals(List.of(jar + ": entry a/A.class: stored 2 times (identical copies); copied once"), input.warnings());
+    }
+
+    @Test
+    void differingCopiesOfAClassAreReadTheJvmsWay() throws IOException {
+        byte[] first = classBytes("a/A", Opcodes.V1_8, "first");
+        byte[] last = classBytes("a/A", Opcodes.V1_8, "last");
+        byte[] zip = Fixtures.zipBytes(entries("a/A.class", first, "a/Q.class", last, "r/x.txt", new byte[] {1}));
+        byte[] twice = Fixtures.patch(zip, "a/Q.class".getBytes(StandardCharsets.US_ASCII),
+                "a/A.class".getBytes(StandardCharsets.US_ASCII));
+        Path jar = Files.write(tmp.resolve("twice.jar"), twice);
+        // what the JVM's class loader reads for the name: java.util.zip.ZipFile decides
+        byte[] jvms;
+        try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(jar.toFile())) {
+            jvms = z.getInputStream(z.getEntry("a/A.class")).readAllBytes();
+        }
+        assertArrayEquals(last, jvms);
+        ProgramInput input = ProgramInput.read(List.of(jar), 17, false);
+        assertEquals(List.of("a/A.class", "r/x.txt"), names(input));
+        assertArrayEquals(jvms, input.classes().get("a/A").bytes());
+        assertArrayEquals(jvms, input.entries().get(0).bytes());
+        assertEquals(List.of(jar + ": entry a/A.class: stored 2 times with different contents; the copy the JVM's"
+                + " class loader reads (the last) is used"), input.warnings());
+    }
+
+    @Test
+    void anInputWithoutClassFilesIsAnError() throws IOException {
+        Path jar = writeJar(tmp.resolve("res.jar"), entries("r/x.txt", new byte[] {1}));
+        assertEquals(jar + ": holds no class file; give the program's jars or class directories (libraries go to -cp)",
+                readFails(jar).getMessage());
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        assertTrue(readFails(empty).getMessage().startsWith(empty + ": holds no class file"));
+    }
+
+    @Test
+    void sameNonClassEntriesOfSeveralInputsAreSummarised() throws IOException {
+        Path one = writeJar(tmp.resolve("one.jar"), entries("META-INF/LICENSE", new byte[] {1}, "a/A.class",
+                classBytes("a/A"), "r/x.txt", new byte[] {1}));
+        Path two = writeJar(tmp.resolve("two.jar"), entries("META-INF/LICENSE", new byte[] {2}, "b/B.class",
+                classBytes("b/B"), "r/x.txt", new byte[] {2}, "a/A.class", classBytes("a/A")));
+        ProgramInput input = ProgramInput.read(List.of(one, two), 17, false);
+        assertEquals(List.of(two + ": entry META-INF/LICENSE: ignored, " + one + " has it first",
+                two + ": entry r/x.txt: ignored, " + one + " has it first"), input.shadowedEntries());
+        assertEquals(List.of(two + ": entry a/A.class: ignored, " + one + " has it first",
+                "2 non-class entries of later inputs left out, an earlier input having the same name (e.g. "
+                        + two + ": entry META-INF/LICENSE: ignored, " + one + " has it first); -v and the JSON report"
+                        + " list them"), input.warnings());
     }
 
     @Test
@@ -151,12 +198,13 @@ class ProgramInputTest {
                 "a\\b.txt", "backslash in entry name",
                 "a\0b.txt", "NUL character in entry name");
         for (Map.Entry<String, String> c : reasons.entrySet()) {
-            Path jar = writeJar(tmp.resolve("hostile.jar"), entries(c.getKey(), new byte[] {1}, "ok.txt", new byte[] {2}));
+            Path jar = writeJar(tmp.resolve("hostile.jar"), entries(c.getKey(), new byte[] {1}, "ok.txt", new byte[] {2},
+                    "a/A.class", classBytes("a/A")));
             String expected = jar + ": entry " + EntryNames.printable(c.getKey()) + ": " + c.getValue();
             assertEquals(expected, readFails(jar).getMessage());
 
             ProgramInput skipped = ProgramInput.read(List.of(jar), 17, true);
-            assertEquals(List.of("ok.txt"), names(skipped));
+            assertEquals(List.of("ok.txt", "a/A.class"), names(skipped));
             assertEquals(List.of(expected + "; skipped"), skipped.warnings());
         }
     }
@@ -196,12 +244,25 @@ class ProgramInputTest {
     }
 
     @Test
-    void misplacedClassIsAResourceWithAWarning() throws IOException {
-        Path jar = writeJar(tmp.resolve("in.jar"), entries("wrong/Place.class", classBytes("a/A")));
+    void classUnderAnotherClassesNameIsBrokenOrSkipped() throws IOException {
+        Path jar = writeJar(tmp.resolve("in.jar"), entries("wrong/Place.class", classBytes("a/A"), "b/B.class",
+                classBytes("b/B")));
+        assertEquals(jar + ": entry wrong/Place.class: holds class a/A, not wrong/Place as its name says",
+                readFails(jar).getMessage());
+        ProgramInput input = ProgramInput.read(List.of(jar), 17, true);
+        assertEquals(List.of("b/B.class"), names(input));
+        assertEquals(List.of(jar + ": entry wrong/Place.class: holds class a/A, not wrong/Place as its name says;"
+                + " skipped"), input.warnings());
+    }
+
+    @Test
+    void classUnderAPathNoClassCanHaveIsAResourceWithAWarning() throws IOException {
+        Path jar = writeJar(tmp.resolve("in.jar"), entries("WEB-INF/classes/a/A.class", classBytes("a/A"),
+                "b/B.class", classBytes("b/B")));
         ProgramInput input = ProgramInput.read(List.of(jar), 17, false);
-        assertEquals(List.of("wrong/Place.class"), names(input));
-        assertTrue(input.classes().isEmpty());
-        assertEquals(List.of(jar + ": entry wrong/Place.class: holds class a/A, copied as a resource"),
+        assertEquals(List.of("WEB-INF/classes/a/A.class", "b/B.class"), names(input));
+        assertEquals(Set.of("b/B"), input.classes().keySet());
+        assertEquals(List.of(jar + ": entry WEB-INF/classes/a/A.class: holds class a/A, copied as a resource"),
                 input.warnings());
     }
 
@@ -252,10 +313,11 @@ class ProgramInputTest {
 
         assertFalse(ProgramInput.read(List.of(plain), 17, false).signed());
         for (String sig : List.of("META-INF/A.DSA", "META-INF/a.ec", "META-INF/x.sf")) {
-            Path jar = writeJar(tmp.resolve("one.jar"), entries(sig, new byte[] {1}));
+            Path jar = writeJar(tmp.resolve("one.jar"), entries(sig, new byte[] {1}, "a/A.class", classBytes("a/A")));
             assertTrue(ProgramInput.read(List.of(jar), 17, false).signed(), sig);
         }
-        Path notSig = writeJar(tmp.resolve("not.jar"), entries("META-INF/sub/A.SF", new byte[] {1}, "A.RSA", new byte[0]));
+        Path notSig = writeJar(tmp.resolve("not.jar"), entries("META-INF/sub/A.SF", new byte[] {1}, "A.RSA", new byte[0],
+                "a/A.class", classBytes("a/A")));
         assertFalse(ProgramInput.read(List.of(notSig), 17, false).signed());
     }
 

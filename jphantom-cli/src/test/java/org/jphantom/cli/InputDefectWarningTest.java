@@ -1,0 +1,43 @@
+package org.jphantom.cli;
+
+import static org.jphantom.cli.CliFixture.run;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * An input class that cannot link by itself (seen in jython 2.7.4: getfield on a static field of
+ * its own known class): jphantom still completes the program (exit 0) but names the class in a
+ * warning, and verify then reports the same reference.
+ */
+class InputDefectWarningTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void staticFieldReadAsInstanceFieldIsNamed() throws IOException {
+        Map<String, byte[]> entries = new LinkedHashMap<>();
+        entries.put("p/B.class", CliFixture.asmClass(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "p/B",
+                "java/lang/Object", null, cw -> cw.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "n", "I", null, null)));
+        entries.put("p/A.class", CliFixture.classWithRun("p/A", "java/lang/Object", mv -> {
+            mv.visitInsn(Opcodes.ACONST_NULL);
+            mv.visitFieldInsn(Opcodes.GETFIELD, "p/B", "n", "I");
+            mv.visitInsn(Opcodes.POP);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/P", "go", "()V", false);
+            mv.visitInsn(Opcodes.RETURN);
+        }));
+        Path in = CliFixture.jar(dir.resolve("in.jar"), entries);
+        Path out = dir.resolve("out.jar");
+        CliFixture.Run r = run(in.toString(), "-o", out.toString()).expect(Main.OK);
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("warning: incompatible reference to p.B.n:I in p.A.run()V")
+                && l.contains("IncompatibleClassChangeError")), r.err());
+        CliFixture.Run v = run("verify", out.toString()).expect(1);
+        assertTrue(v.out().contains("p.A") || v.err().contains("p.A"), v.out() + v.err());
+    }
+}

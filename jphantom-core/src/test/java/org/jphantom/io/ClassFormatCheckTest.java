@@ -1,0 +1,127 @@
+package org.jphantom.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/** The format check of program classes: JVMS 4.2/4.3 names and descriptors, 4.4 pool kinds, 4.8 structure. */
+class ClassFormatCheckTest {
+    private static byte[] classWith(Consumer<MethodVisitor> code) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(Opcodes.V1_8, Opcodes.ACC_PUBLIC, "p/A", null, "java/lang/Object", null);
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "run", "()V", null, null);
+        mv.visitCode();
+        code.accept(mv);
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    private static String reason(byte[] bytes) {
+        return assertThrows(ClassFiles.BrokenClassException.class, () -> ClassFiles.check(bytes, true)).getMessage();
+    }
+
+    @Test
+    void aWellFormedClassPasses() throws Exception {
+        assertEquals("p/A", ClassFiles.check(classWith(mv -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/B", "go",
+                "(I[Ljava/lang/String;)J", false)), true));
+    }
+
+    @Test
+    void invalidMethodDescriptorOfAnInstruction() {
+        String r = reason(classWith(mv -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/B", "go", "(Lq/C)V", false)));
+        assertEquals("constant pool entry #12: invalid member reference 'go' '(Lq/C)V'", r);
+    }
+
+    @Test
+    void invalidFieldDescriptorOfAnInstruction() {
+        String r = reason(classWith(mv -> {
+            mv.visitFieldInsn(Opcodes.GETSTATIC, "q/B", "f", "Q");
+            mv.visitInsn(Opcodes.POP);
+        }));
+        assertEquals("constant pool entry #12: invalid member reference 'f' 'Q'", r);
+    }
+
+    @Test
+    void invalidOwnerAndNames() {
+        assertTrue(reason(classWith(mv -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q.B", "go", "()V", false)))
+                .startsWith("invalid method owner"));
+        assertTrue(reason(classWith(mv -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/B", "g<o", "()V", false)))
+                .contains(": invalid member reference 'g<o' '()V'"));
+        assertTrue(reason(classWith(mv -> mv.visitTypeInsn(Opcodes.NEW, "[Lq/B;"))).startsWith("invalid class of new"));
+    }
+
+    @Test
+    void trailingBytesAndTruncation() {
+        byte[] ok = classWith(mv -> { });
+        byte[] longer = Arrays.copyOf(ok, ok.length + 3);
+        assertEquals("3 extra bytes after the end of the class file", reason(longer));
+        String cut = reason(Arrays.copyOf(ok, ok.length - 3));
+        assertTrue(cut.contains("truncated") || cut.startsWith("corrupt"), cut);
+    }
+
+    @Test
+    void illegalModifiedUtf8() {
+        byte[] ok = classWith(mv -> mv.visitLdcInsn("caf\u00e9"));
+        // "café" is 63 61 66 c3 a9 in modified UTF-8; make the continuation byte illegal
+        byte[] bad = Fixtures.patch(ok, new byte[] {0x63, 0x61, 0x66, (byte) 0xc3, (byte) 0xa9},
+                new byte[] {0x63, 0x61, 0x66, (byte) 0xc3, 0x29});
+        assertTrue(reason(bad).contains("illegal modified UTF-8"), reason(bad));
+    }
+
+    @Test
+    void constantPoolEntryOfTheWrongKind() {
+        // ldc "p/A" and the class p/A share the UTF-8 entry; a String pointing to an Integer is wrong
+        byte[] ok = classWith(mv -> mv.visitLdcInsn(0x12345678));
+        int at = indexOf(ok, new byte[] {3, 0x12, 0x34, 0x56, 0x78}); // CONSTANT_Integer
+        assertTrue(at > 0);
+        byte[] bad = ok.clone();
+        // turn the String "p/A"-independent: retag the Integer as a Class whose name index is 0x1234
+        bad[at] = 7;
+        String r = reason(bad);
+        assertTrue(r.contains("constant pool") || r.startsWith("corrupt"), r);
+        assertFalse(r.isEmpty());
+    }
+
+    @Test
+    void descriptorRules() {
+        assertTrue(Descriptors.isMethodDescriptor("(IJ[[Ljava/lang/String;)V"));
+        assertFalse(Descriptors.isMethodDescriptor("(V)V"));
+        assertFalse(Descriptors.isMethodDescriptor("()"));
+        assertFalse(Descriptors.isMethodDescriptor("()VV"));
+        assertFalse(Descriptors.isMethodDescriptor("(L;)V"));
+        assertFalse(Descriptors.isFieldDescriptor("[".repeat(256) + "I"));
+        assertTrue(Descriptors.isFieldDescriptor("[".repeat(255) + "I"));
+        assertFalse(Descriptors.isMethodDescriptor("(" + "J".repeat(128) + ")V"));
+        assertTrue(Descriptors.isMethodName("<init>"));
+        assertFalse(Descriptors.isMethodName("a<b"));
+        assertFalse(Descriptors.isUnqualifiedName("a/b"));
+        assertTrue(Descriptors.isClassOrArray("[I"));
+        assertFalse(Descriptors.isClassOrArray("I;"));
+        assertEquals(4, "café".getBytes(StandardCharsets.ISO_8859_1).length);
+    }
+
+    private static int indexOf(byte[] hay, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= hay.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (hay[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+}
