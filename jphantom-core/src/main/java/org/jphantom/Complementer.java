@@ -106,7 +106,7 @@ public final class Complementer {
 
             List<Constraint> constraints = constraintSet.constraints();
             HierarchyProblem problem = new HierarchyProblem(new TreeSet<>(discovery.phantomTypes().keySet()),
-                    constraints, world);
+                    constraints, world, discovery.kindEvidence().interfaceLike(discovery.phantomTypes().keySet()));
             Solution solution = HierarchySolver.solve(problem, request.maxSearchSteps());
             long t3 = lap(timings, "solve", t2);
 

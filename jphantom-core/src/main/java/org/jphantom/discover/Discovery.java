@@ -17,6 +17,7 @@ public final class Discovery {
     private final SortedMap<String, MemberRef> members = new TreeMap<>();
     private final SortedMap<String, SortedSet<String>> nestMembersByHost = new TreeMap<>();
     private final SortedMap<String, SortedMap<String, String>> annotationElements = new TreeMap<>();
+    private final KindEvidence kindEvidence = new KindEvidence();
 
     void phantomType(String type, Origin firstUse) {
         phantomTypes.putIfAbsent(type, firstUse);
@@ -32,6 +33,11 @@ public final class Discovery {
 
     void annotationElement(String annotation, String name, String desc) {
         annotationElements.computeIfAbsent(annotation, a -> new TreeMap<>()).putIfAbsent(name, desc);
+    }
+
+    /** How the program uses each type: evidence for kinds the constraints leave open. */
+    public KindEvidence kindEvidence() {
+        return kindEvidence;
     }
 
     /** Phantom types by internal name, with their first use. */

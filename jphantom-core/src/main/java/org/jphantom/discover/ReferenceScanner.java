@@ -116,6 +116,7 @@ public final class ReferenceScanner {
         for (FieldNode f : cn.fields) {
             Origin o = Origin.ofClass(cn.name, "field " + f.name);
             fieldDesc(f.desc, o);
+            valueUse(Type.getType(f.desc));
             annotations(f.visibleAnnotations, o);
             annotations(f.invisibleAnnotations, o);
         }
@@ -133,8 +134,10 @@ public final class ReferenceScanner {
         String where = m.name + m.desc;
         Origin head = new Origin(cn.name, where, -1, "method descriptor");
         boolean rel = methodDesc(m.desc, head) | classRelevant;
+        valueUses(m.desc);
         if (m.exceptions != null) {
             for (String e : m.exceptions) {
+                discovery.kindEvidence().classUse(e);
                 rel |= type(e, new Origin(cn.name, where, -1, "throws clause"));
             }
         }
@@ -155,6 +158,7 @@ public final class ReferenceScanner {
         }
         for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
             if (tcb.type != null) {
+                discovery.kindEvidence().classUse(tcb.type);
                 rel |= type(tcb.type, new Origin(cn.name, where, m.instructions.indexOf(tcb.handler), "exception handler"));
             }
         }
@@ -177,6 +181,10 @@ public final class ReferenceScanner {
                 Origin o = new Origin(owner, where, index, opcodeName(f.getOpcode()) + " " + f.owner + "." + f.name);
                 boolean rel = type(f.owner, o) | fieldDesc(f.desc, o);
                 boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
+                valueUse(Type.getType(f.desc));
+                if (isStatic) {
+                    discovery.kindEvidence().classUse(f.owner);
+                }
                 member(new MemberRef(f.owner, f.name, f.desc, true, isStatic, false, o));
                 return rel;
             }
@@ -184,11 +192,15 @@ public final class ReferenceScanner {
                 MethodInsnNode mi = (MethodInsnNode) insn;
                 Origin o = new Origin(owner, where, index, opcodeName(mi.getOpcode()) + " " + mi.owner + "." + mi.name + mi.desc);
                 boolean rel = type(mi.owner, o) | methodDesc(mi.desc, o);
+                valueUses(mi.desc);
                 member(new MemberRef(mi.owner, mi.name, mi.desc, false, mi.getOpcode() == Opcodes.INVOKESTATIC, mi.itf, o));
                 return rel;
             }
             case AbstractInsnNode.TYPE_INSN: {
                 TypeInsnNode t = (TypeInsnNode) insn;
+                if (t.getOpcode() != Opcodes.NEW) {
+                    valueUse(t.desc.startsWith("[") ? Type.getType(t.desc) : Type.getObjectType(t.desc));
+                }
                 return type(t.desc, new Origin(owner, where, index, opcodeName(t.getOpcode()) + " " + t.desc));
             }
             case AbstractInsnNode.MULTIANEWARRAY_INSN: {
@@ -349,6 +361,23 @@ public final class ReferenceScanner {
             return "S";
         }
         return null;
+    }
+
+    /** Records the parameter and return types of method descriptor {@code desc} as handled values. */
+    private void valueUses(String desc) {
+        for (Type t : Type.getArgumentTypes(desc)) {
+            valueUse(t);
+        }
+        valueUse(Type.getReturnType(desc));
+    }
+
+    private void valueUse(Type t) {
+        if (t.getSort() == Type.ARRAY) {
+            t = t.getElementType();
+        }
+        if (t.getSort() == Type.OBJECT) {
+            discovery.kindEvidence().value(t.getInternalName());
+        }
     }
 
     private boolean methodDesc(String desc, Origin o) {
