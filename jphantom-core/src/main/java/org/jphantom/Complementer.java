@@ -115,7 +115,7 @@ public final class Complementer {
             SortedMap<String, SortedSet<PlannedMember>> plan = planner.plan(discovery, solution.phantoms().keySet(),
                     programInfo.keySet().stream().sorted().toList());
             warnings.addAll(planner.warnings());
-            SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy)
+            SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy, discovery.genericArity().arities())
                     .generate(plan, discovery.nestMembersByHost());
             long t4 = lap(timings, "generate", t3);
 

@@ -18,6 +18,7 @@ public final class Discovery {
     private final SortedMap<String, SortedSet<String>> nestMembersByHost = new TreeMap<>();
     private final SortedMap<String, SortedMap<String, String>> annotationElements = new TreeMap<>();
     private final KindEvidence kindEvidence = new KindEvidence();
+    private final GenericArity genericArity = new GenericArity();
 
     void phantomType(String type, Origin firstUse) {
         phantomTypes.putIfAbsent(type, firstUse);
@@ -38,6 +39,11 @@ public final class Discovery {
     /** How the program uses each type: evidence for kinds the constraints leave open. */
     public KindEvidence kindEvidence() {
         return kindEvidence;
+    }
+
+    /** Type parameter counts the program's Signature attributes give each class. */
+    public GenericArity genericArity() {
+        return genericArity;
     }
 
     /** Phantom types by internal name, with their first use. */

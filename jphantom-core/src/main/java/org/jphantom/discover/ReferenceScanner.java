@@ -75,6 +75,7 @@ public final class ReferenceScanner {
     public BitSet scan(ClassNode cn) {
         Origin classOrigin = Origin.ofClass(cn.name, "declaration");
         boolean classRelevant = isRelevant(cn.name);
+        discovery.genericArity().classOrMethodSignature(cn.signature);
         if (cn.superName != null) {
             type(cn.superName, Origin.ofClass(cn.name, "super class"));
         }
@@ -108,6 +109,7 @@ public final class ReferenceScanner {
         if (cn.recordComponents != null) {
             for (RecordComponentNode rc : cn.recordComponents) {
                 Origin o = Origin.ofClass(cn.name, "record component " + rc.name);
+                discovery.genericArity().typeSignature(rc.signature);
                 fieldDesc(rc.descriptor, o);
                 annotations(rc.visibleAnnotations, o);
                 annotations(rc.invisibleAnnotations, o);
@@ -117,6 +119,7 @@ public final class ReferenceScanner {
             Origin o = Origin.ofClass(cn.name, "field " + f.name);
             fieldDesc(f.desc, o);
             valueUse(Type.getType(f.desc));
+            discovery.genericArity().typeSignature(f.signature);
             annotations(f.visibleAnnotations, o);
             annotations(f.invisibleAnnotations, o);
         }
@@ -135,6 +138,7 @@ public final class ReferenceScanner {
         Origin head = new Origin(cn.name, where, -1, "method descriptor");
         boolean rel = methodDesc(m.desc, head) | classRelevant;
         valueUses(m.desc);
+        discovery.genericArity().classOrMethodSignature(m.signature);
         if (m.exceptions != null) {
             for (String e : m.exceptions) {
                 discovery.kindEvidence().classUse(e);
@@ -164,6 +168,7 @@ public final class ReferenceScanner {
         }
         if (m.localVariables != null) {
             for (LocalVariableNode lv : m.localVariables) {
+                discovery.genericArity().typeSignature(lv.signature);
                 rel |= fieldDesc(lv.desc, head);
             }
         }

@@ -30,10 +30,21 @@ public final class ClassGenerator {
 
     private final ClassWorld world;
     private final CompletedHierarchy hierarchy;
+    private final SortedMap<String, Integer> typeParameters;
 
     public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy) {
+        this(world, hierarchy, new TreeMap<>());
+    }
+
+    /**
+     * @param typeParameters the number of type parameters to declare per phantom (in a
+     *     {@code Signature} attribute, as {@code T} or {@code T1..Tn}, bounded by Object), from
+     *     the program's own signatures; phantoms absent from it are not generic
+     */
+    public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy, SortedMap<String, Integer> typeParameters) {
         this.world = world;
         this.hierarchy = hierarchy;
+        this.typeParameters = typeParameters;
     }
 
     /** Generates every phantom, by internal name. */
@@ -59,8 +70,9 @@ public final class ClassGenerator {
         if (annotation && !interfaces.contains("java/lang/annotation/Annotation")) {
             interfaces.add("java/lang/annotation/Annotation");
         }
-        cw.visit(version, access, shape.name(), null, itf ? "java/lang/Object" : shape.superName(),
-                interfaces.toArray(new String[0]));
+        String superName = itf ? "java/lang/Object" : shape.superName();
+        cw.visit(version, access, shape.name(), annotation ? null : signature(shape.name(), superName, interfaces),
+                superName, interfaces.toArray(new String[0]));
         for (String member : nest) {
             cw.visitNestMember(member);
         }
@@ -86,6 +98,26 @@ public final class ClassGenerator {
         }
         cw.visitEnd();
         return cw.toByteArray();
+    }
+
+    /**
+     * The class signature declaring the phantom's type parameters ({@code <T:Ljava/lang/Object;>}
+     * then its supertypes, raw), or null when the program gives it no type arguments.
+     */
+    private String signature(String name, String superName, java.util.List<String> interfaces) {
+        int n = typeParameters.getOrDefault(name, 0);
+        if (n <= 0) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder("<");
+        for (int i = 1; i <= n; i++) {
+            sb.append(n == 1 ? "T" : "T" + i).append(":Ljava/lang/Object;");
+        }
+        sb.append(">L").append(superName).append(';');
+        for (String i : interfaces) {
+            sb.append('L').append(i).append(';');
+        }
+        return sb.toString();
     }
 
     private void method(ClassWriter cw, PlannedMember m, boolean itf, boolean annotation) {
