@@ -115,8 +115,8 @@ public final class Complementer {
             SortedMap<String, SortedSet<PlannedMember>> plan = planner.plan(discovery, solution.phantoms().keySet(),
                     programInfo.keySet().stream().sorted().toList());
             warnings.addAll(planner.warnings());
-            SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy, discovery.genericArity().arities())
-                    .generate(plan, discovery.nestMembersByHost());
+            SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy, discovery.genericArity().arities(),
+                    discovery.innerClasses()).generate(plan, discovery.nestMembersByHost());
             long t4 = lap(timings, "generate", t3);
 
             Set<String> drop = signatureFilesToDrop(input, generated.keySet(), warnings);

@@ -19,6 +19,7 @@ public final class Discovery {
     private final SortedMap<String, SortedMap<String, String>> annotationElements = new TreeMap<>();
     private final KindEvidence kindEvidence = new KindEvidence();
     private final GenericArity genericArity = new GenericArity();
+    private final SortedMap<String, InnerClassRef> innerClasses = new TreeMap<>();
 
     void phantomType(String type, Origin firstUse) {
         phantomTypes.putIfAbsent(type, firstUse);
@@ -39,6 +40,18 @@ public final class Discovery {
     /** How the program uses each type: evidence for kinds the constraints leave open. */
     public KindEvidence kindEvidence() {
         return kindEvidence;
+    }
+
+    void innerClass(InnerClassRef ref) {
+        InnerClassRef old = innerClasses.putIfAbsent(ref.name(), ref);
+        if (old != null && ref.outerLists() && !old.outerLists() && old.outer().equals(ref.outer())) {
+            innerClasses.put(ref.name(), new InnerClassRef(old.name(), old.outer(), old.simpleName(), old.access(), true));
+        }
+    }
+
+    /** The program's InnerClasses entries for missing nested classes, by nested class name. */
+    public SortedMap<String, InnerClassRef> innerClasses() {
+        return Collections.unmodifiableSortedMap(innerClasses);
     }
 
     /** Type parameter counts the program's Signature attributes give each class. */

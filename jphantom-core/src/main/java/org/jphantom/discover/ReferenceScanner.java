@@ -101,6 +101,10 @@ public final class ReferenceScanner {
         if (cn.innerClasses != null) {
             for (InnerClassNode ic : cn.innerClasses) {
                 type(ic.name, Origin.ofClass(cn.name, "InnerClasses"));
+                if (ic.outerName != null && ic.innerName != null && !world.isKnown(ic.name)) {
+                    discovery.innerClass(new InnerClassRef(ic.name, ic.outerName, ic.innerName, ic.access,
+                            ic.outerName.equals(cn.name)));
+                }
                 if (ic.outerName != null) {
                     type(ic.outerName, Origin.ofClass(cn.name, "InnerClasses"));
                 }

@@ -3,6 +3,7 @@ package org.jphantom.generate;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
+import org.jphantom.discover.InnerClassRef;
 import org.jphantom.model.TypeKind;
 import org.jphantom.solve.PhantomShape;
 import org.jphantom.world.ClassInfo;
@@ -31,32 +32,62 @@ public final class ClassGenerator {
     private final ClassWorld world;
     private final CompletedHierarchy hierarchy;
     private final SortedMap<String, Integer> typeParameters;
+    private final SortedMap<String, InnerClassRef> innerClasses;
 
     public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy) {
-        this(world, hierarchy, new TreeMap<>());
+        this(world, hierarchy, new TreeMap<>(), new TreeMap<>());
     }
 
     /**
      * @param typeParameters the number of type parameters to declare per phantom (in a
      *     {@code Signature} attribute, as {@code T} or {@code T1..Tn}, bounded by Object), from
      *     the program's own signatures; phantoms absent from it are not generic
+     * @param innerClasses the program's InnerClasses entries of missing nested classes: a phantom
+     *     gets the entry (and its phantom outer class lists it) when the outer is a phantom too or a
+     *     program class that lists it, so reflection finds both sides agreeing
      */
-    public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy, SortedMap<String, Integer> typeParameters) {
+    public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy, SortedMap<String, Integer> typeParameters,
+            SortedMap<String, InnerClassRef> innerClasses) {
         this.world = world;
         this.hierarchy = hierarchy;
         this.typeParameters = typeParameters;
+        this.innerClasses = innerClasses;
     }
 
     /** Generates every phantom, by internal name. */
     public SortedMap<String, byte[]> generate(SortedMap<String, SortedSet<PlannedMember>> plan,
                                               SortedMap<String, SortedSet<String>> nestMembers) {
+        SortedMap<String, InnerClassRef> nested = new TreeMap<>();
+        innerClasses.forEach((name, ref) -> {
+            if (plan.containsKey(name) && (plan.containsKey(ref.outer()) || ref.outerLists())) {
+                nested.put(name, ref);
+            }
+        });
         SortedMap<String, byte[]> out = new TreeMap<>();
         plan.forEach((name, members) -> out.put(name, generate(hierarchy.shape(name), members,
-                nestMembers.getOrDefault(name, new java.util.TreeSet<>()))));
+                nestMembers.getOrDefault(name, new java.util.TreeSet<>()), nested)));
         return out;
     }
 
-    private byte[] generate(PhantomShape shape, SortedSet<PlannedMember> members, SortedSet<String> nest) {
+    /** InnerClasses entries: the phantom's own (if nested) and those of its phantom members, by name. */
+    private void innerClasses(ClassWriter cw, String name, SortedMap<String, InnerClassRef> nested) {
+        for (InnerClassRef ref : nested.values()) {
+            if (ref.name().equals(name) || ref.outer().equals(name)) {
+                PhantomShape s = hierarchy.shape(ref.name());
+                int flags = Opcodes.ACC_PUBLIC | (ref.access() & Opcodes.ACC_STATIC);
+                if (s.isInterface()) {
+                    flags |= Opcodes.ACC_INTERFACE | Opcodes.ACC_ABSTRACT | Opcodes.ACC_STATIC
+                            | (s.kind() == TypeKind.ANNOTATION ? Opcodes.ACC_ANNOTATION : 0);
+                } else if ("java/lang/Enum".equals(s.superName())) {
+                    flags |= Opcodes.ACC_ENUM | Opcodes.ACC_STATIC;
+                }
+                cw.visitInnerClass(ref.name(), ref.outer(), ref.simpleName(), flags);
+            }
+        }
+    }
+
+    private byte[] generate(PhantomShape shape, SortedSet<PlannedMember> members, SortedSet<String> nest,
+            SortedMap<String, InnerClassRef> nested) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         boolean itf = shape.isInterface();
         boolean annotation = shape.kind() == TypeKind.ANNOTATION;
@@ -76,6 +107,7 @@ public final class ClassGenerator {
         for (String member : nest) {
             cw.visitNestMember(member);
         }
+        innerClasses(cw, shape.name(), nested);
         cw.visitAttribute(new Marker());
         boolean hasNoArgConstructor = false;
         for (PlannedMember m : members) {
