@@ -24,6 +24,7 @@ import org.jphantom.generate.ClassGenerator;
 import org.jphantom.generate.CompletedHierarchy;
 import org.jphantom.generate.MemberPlanner;
 import org.jphantom.generate.PlannedMember;
+import org.jphantom.generate.ProgramView;
 import org.jphantom.io.InputEntry;
 import org.jphantom.io.JarOutput;
 import org.jphantom.io.JdkImage;
@@ -115,8 +116,10 @@ public final class Complementer {
             SortedMap<String, SortedSet<PlannedMember>> plan = planner.plan(discovery, solution.phantoms().keySet(),
                     programInfo.keySet().stream().sorted().toList());
             warnings.addAll(planner.warnings());
-            SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy, discovery.genericArity().arities(),
-                    discovery.innerClasses()).generate(plan, discovery.nestMembersByHost());
+            ProgramView view = new ProgramView(discovery.genericArity().arities(), discovery.innerClasses(),
+                    discovery.annotationUses().uses(), discovery.caughtExceptions().throwsByMethod());
+            SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy, view)
+                    .generate(plan, discovery.nestMembersByHost());
             long t4 = lap(timings, "generate", t3);
 
             Set<String> drop = signatureFilesToDrop(input, generated.keySet(), warnings);

@@ -19,6 +19,8 @@ public final class Discovery {
     private final SortedMap<String, SortedMap<String, String>> annotationElements = new TreeMap<>();
     private final KindEvidence kindEvidence = new KindEvidence();
     private final GenericArity genericArity = new GenericArity();
+    private final AnnotationUses annotationUses = new AnnotationUses();
+    private final CaughtExceptions caughtExceptions = new CaughtExceptions();
     private final SortedMap<String, InnerClassRef> innerClasses = new TreeMap<>();
 
     void phantomType(String type, Origin firstUse) {
@@ -52,6 +54,16 @@ public final class Discovery {
     /** The program's InnerClasses entries for missing nested classes, by nested class name. */
     public SortedMap<String, InnerClassRef> innerClasses() {
         return Collections.unmodifiableSortedMap(innerClasses);
+    }
+
+    /** The exceptions around each use of a method: what a phantom method may declare. */
+    public CaughtExceptions caughtExceptions() {
+        return caughtExceptions;
+    }
+
+    /** Where and how the program uses each annotation type. */
+    public AnnotationUses annotationUses() {
+        return annotationUses;
     }
 
     /** Type parameter counts the program's Signature attributes give each class. */

@@ -2,8 +2,10 @@ package org.jphantom.discover;
 
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jphantom.JphantomException;
 import org.jphantom.model.Origin;
 import org.jphantom.world.ClassWorld;
@@ -84,6 +86,7 @@ public final class ReferenceScanner {
         }
         annotations(cn.visibleAnnotations, classOrigin);
         annotations(cn.invisibleAnnotations, classOrigin);
+        uses(cn.visibleAnnotations, cn.invisibleAnnotations, "TYPE");
         if (cn.outerClass != null) {
             type(cn.outerClass, Origin.ofClass(cn.name, "EnclosingMethod"));
             if (cn.outerMethod != null && cn.outerMethodDesc != null) {
@@ -126,6 +129,7 @@ public final class ReferenceScanner {
             discovery.genericArity().typeSignature(f.signature);
             annotations(f.visibleAnnotations, o);
             annotations(f.invisibleAnnotations, o);
+            uses(f.visibleAnnotations, f.invisibleAnnotations, "FIELD");
         }
         BitSet analyse = new BitSet();
         List<MethodNode> methods = cn.methods;
@@ -151,14 +155,17 @@ public final class ReferenceScanner {
         }
         annotations(m.visibleAnnotations, head);
         annotations(m.invisibleAnnotations, head);
+        uses(m.visibleAnnotations, m.invisibleAnnotations, m.name.equals("<init>") ? "CONSTRUCTOR" : "METHOD");
         if (m.visibleParameterAnnotations != null) {
             for (List<AnnotationNode> l : m.visibleParameterAnnotations) {
                 annotations(l, head);
+                uses(l, null, "PARAMETER");
             }
         }
         if (m.invisibleParameterAnnotations != null) {
             for (List<AnnotationNode> l : m.invisibleParameterAnnotations) {
                 annotations(l, head);
+                uses(null, l, "PARAMETER");
             }
         }
         if (m.annotationDefault != null) {
@@ -179,6 +186,9 @@ public final class ReferenceScanner {
         int index = 0;
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), index++) {
             rel |= instruction(cn.name, where, index, insn);
+            if (insn instanceof MethodInsnNode mi && !world.isKnown(mi.owner) && !mi.owner.startsWith("[")) {
+                discovery.caughtExceptions().use(mi.owner, mi.name, mi.desc, covering(m, index));
+            }
         }
         return rel;
     }
@@ -270,8 +280,25 @@ public final class ReferenceScanner {
         return false;
     }
 
+    /** The handler types around instruction {@code index} of {@code m}, and {@code m}'s throws clause. */
+    private static Set<String> covering(MethodNode m, int index) {
+        Set<String> out = new HashSet<>();
+        if (m.exceptions != null) {
+            out.addAll(m.exceptions);
+        }
+        for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
+            if (tcb.type != null && m.instructions.indexOf(tcb.start) <= index && index < m.instructions.indexOf(tcb.end)) {
+                out.add(tcb.type);
+            }
+        }
+        return out;
+    }
+
     private boolean handle(Handle h, Origin o) {
         boolean rel = type(h.getOwner(), o);
+        if (h.getTag() >= Opcodes.H_INVOKEVIRTUAL && !world.isKnown(h.getOwner())) {
+            discovery.caughtExceptions().use(h.getOwner(), h.getName(), h.getDesc(), Set.of());
+        }
         int tag = h.getTag();
         boolean field = tag <= Opcodes.H_PUTSTATIC;
         rel |= field ? fieldDesc(h.getDesc(), o) : methodDesc(h.getDesc(), o);
@@ -292,6 +319,11 @@ public final class ReferenceScanner {
                 type(n, o);
             }
         }
+    }
+
+    private void uses(List<AnnotationNode> visible, List<AnnotationNode> invisible, String target) {
+        discovery.annotationUses().record(visible, true, target);
+        discovery.annotationUses().record(invisible, false, target);
     }
 
     private void annotations(List<AnnotationNode> annotations, Origin o) {

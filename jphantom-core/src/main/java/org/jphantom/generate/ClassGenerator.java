@@ -3,12 +3,15 @@ package org.jphantom.generate;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
+import org.jphantom.discover.AnnotationUses;
+import org.jphantom.discover.CaughtExceptions;
 import org.jphantom.discover.InnerClassRef;
 import org.jphantom.model.TypeKind;
 import org.jphantom.solve.PhantomShape;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.ClassWorld;
 import org.jphantom.world.MemberInfo;
+import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.Attribute;
 import org.objectweb.asm.ByteVector;
 import org.objectweb.asm.ClassWriter;
@@ -33,25 +36,30 @@ public final class ClassGenerator {
     private final CompletedHierarchy hierarchy;
     private final SortedMap<String, Integer> typeParameters;
     private final SortedMap<String, InnerClassRef> innerClasses;
+    private final SortedMap<String, AnnotationUses.Use> annotationUses;
+    private final SortedMap<String, SortedSet<String>> throwsByMethod;
 
     public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy) {
-        this(world, hierarchy, new TreeMap<>(), new TreeMap<>());
+        this(world, hierarchy, ProgramView.empty());
     }
 
     /**
-     * @param typeParameters the number of type parameters to declare per phantom (in a
-     *     {@code Signature} attribute, as {@code T} or {@code T1..Tn}, bounded by Object), from
-     *     the program's own signatures; phantoms absent from it are not generic
-     * @param innerClasses the program's InnerClasses entries of missing nested classes: a phantom
-     *     gets the entry (and its phantom outer class lists it) when the outer is a phantom too or a
-     *     program class that lists it, so reflection finds both sides agreeing
+     * @param view the program's view of the phantoms: each declares the number of type parameters
+     *     the program's signatures give it (in a {@code Signature} attribute, as {@code T} or
+     *     {@code T1..Tn}, bounded by Object); a nested phantom gets its InnerClasses entry (and its
+     *     phantom outer class lists it) when the outer is a phantom too or a program class that
+     *     lists it, so reflection finds both sides agreeing; an annotation phantom gets
+     *     {@code @Retention} (RUNTIME when some use is runtime-visible, else CLASS) and, when it is
+     *     used on declarations, {@code @Target} of those kinds of declarations; a method declares
+     *     the exceptions that cover every use of it in the program
      */
-    public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy, SortedMap<String, Integer> typeParameters,
-            SortedMap<String, InnerClassRef> innerClasses) {
+    public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy, ProgramView view) {
         this.world = world;
         this.hierarchy = hierarchy;
-        this.typeParameters = typeParameters;
-        this.innerClasses = innerClasses;
+        this.typeParameters = view.typeParameters();
+        this.innerClasses = view.innerClasses();
+        this.annotationUses = view.annotationUses();
+        this.throwsByMethod = view.throwsByMethod();
     }
 
     /** Generates every phantom, by internal name. */
@@ -67,6 +75,22 @@ public final class ClassGenerator {
         plan.forEach((name, members) -> out.put(name, generate(hierarchy.shape(name), members,
                 nestMembers.getOrDefault(name, new java.util.TreeSet<>()), nested)));
         return out;
+    }
+
+    /** {@code @Retention} and {@code @Target} of an annotation phantom from its uses (none known: CLASS, no target). */
+    private static void metaAnnotations(ClassWriter cw, AnnotationUses.Use use) {
+        AnnotationVisitor retention = cw.visitAnnotation("Ljava/lang/annotation/Retention;", true);
+        retention.visitEnum("value", "Ljava/lang/annotation/RetentionPolicy;", use != null && use.visible() ? "RUNTIME" : "CLASS");
+        retention.visitEnd();
+        if (use != null && !use.targets().isEmpty()) {
+            AnnotationVisitor target = cw.visitAnnotation("Ljava/lang/annotation/Target;", true);
+            AnnotationVisitor values = target.visitArray("value");
+            for (String t : use.targets()) {
+                values.visitEnum(null, "Ljava/lang/annotation/ElementType;", t);
+            }
+            values.visitEnd();
+            target.visitEnd();
+        }
     }
 
     /** InnerClasses entries: the phantom's own (if nested) and those of its phantom members, by name. */
@@ -108,6 +132,9 @@ public final class ClassGenerator {
             cw.visitNestMember(member);
         }
         innerClasses(cw, shape.name(), nested);
+        if (annotation) {
+            metaAnnotations(cw, annotationUses.get(shape.name()));
+        }
         cw.visitAttribute(new Marker());
         boolean hasNoArgConstructor = false;
         for (PlannedMember m : members) {
@@ -122,7 +149,7 @@ public final class ClassGenerator {
             } else if (m.name().equals("<clinit>")) {
                 continue;
             } else {
-                method(cw, m, itf, annotation);
+                method(cw, shape.name(), m, itf, annotation);
             }
         }
         if (!itf && !hasNoArgConstructor) {
@@ -152,13 +179,15 @@ public final class ClassGenerator {
         return sb.toString();
     }
 
-    private void method(ClassWriter cw, PlannedMember m, boolean itf, boolean annotation) {
+    private void method(ClassWriter cw, String owner, PlannedMember m, boolean itf, boolean annotation) {
         if (annotation && !m.isStatic()) {
             cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_ABSTRACT, m.name(), m.desc(), null, null).visitEnd();
             return;
         }
         int access = Opcodes.ACC_PUBLIC | (m.isStatic() ? Opcodes.ACC_STATIC : 0);
-        MethodVisitor mv = cw.visitMethod(access, m.name(), m.desc(), null, null);
+        SortedSet<String> thrown = throwsByMethod.get(CaughtExceptions.key(owner, m.name(), m.desc()));
+        MethodVisitor mv = cw.visitMethod(access, m.name(), m.desc(), null,
+                thrown == null ? null : thrown.toArray(new String[0]));
         mv.visitCode();
         returnDefault(mv, Type.getReturnType(m.desc()));
         mv.visitMaxs(0, 0);
@@ -202,7 +231,9 @@ public final class ClassGenerator {
     }
 
     private void constructor(ClassWriter cw, PhantomShape shape, String desc) {
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", desc, null, null);
+        SortedSet<String> thrown = throwsByMethod.get(CaughtExceptions.key(shape.name(), "<init>", desc));
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", desc, null,
+                thrown == null ? null : thrown.toArray(new String[0]));
         mv.visitCode();
         String sup = shape.superName();
         String superDesc = superConstructor(shape.name(), sup);
