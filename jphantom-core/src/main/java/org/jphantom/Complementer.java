@@ -35,6 +35,7 @@ import org.jphantom.model.Constraint;
 import org.jphantom.model.Origin;
 import org.jphantom.solve.HierarchyProblem;
 import org.jphantom.solve.HierarchySolver;
+import org.jphantom.solve.LenientSolver;
 import org.jphantom.solve.PhantomShape;
 import org.jphantom.solve.Solution;
 import org.jphantom.world.ClassInfo;
@@ -108,7 +109,8 @@ public final class Complementer {
             List<Constraint> constraints = constraintSet.constraints();
             HierarchyProblem problem = new HierarchyProblem(new TreeSet<>(discovery.phantomTypes().keySet()),
                     constraints, world, discovery.kindEvidence().interfaceLike(discovery.phantomTypes().keySet()));
-            Solution solution = HierarchySolver.solve(problem, request.maxSearchSteps());
+            Solution solution = request.lenient() ? LenientSolver.solve(problem, request.maxSearchSteps(), warnings)
+                    : HierarchySolver.solve(problem, request.maxSearchSteps());
             long t3 = lap(timings, "solve", t2);
 
             CompletedHierarchy hierarchy = new CompletedHierarchy(world, solution);

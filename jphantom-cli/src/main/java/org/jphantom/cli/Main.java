@@ -105,6 +105,8 @@ public final class Main {
                 .desc("with --analyze: context sensitivity, " + Selectors.NAMES + " (default ci)").build());
         o.addOption(Option.builder().longOpt("analysis-out").hasArg().argName("DIR")
                 .desc("with --analyze: write reachable-methods.txt, call-edges.txt and stats.json to DIR").build());
+        o.addOption(Option.builder().longOpt("lenient").desc("on unsatisfiable constraints, drop each conflicting set"
+                + " (warned with origins) and complete the rest").build());
         o.addOption(Option.builder().longOpt("skip-broken").desc("skip broken class entries (reported) instead of failing").build());
         o.addOption(Option.builder().longOpt("max-search-steps").hasArg().argName("N")
                 .desc("bound of the single-inheritance search (default " + Request.DEFAULT_MAX_SEARCH_STEPS + ")").build());
@@ -152,6 +154,7 @@ public final class Main {
                 .withClasspath(classpath)
                 .withRelease(release(cl))
                 .withSkipBroken(cl.hasOption("skip-broken"))
+                .withLenient(cl.hasOption("lenient"))
                 .withSaveClassFiles(cl.hasOption("save-class-files") ? Path.of(cl.getOptionValue("save-class-files")) : null);
         if (cl.hasOption("max-search-steps")) {
             request = request.withMaxSearchSteps(positive(cl.getOptionValue("max-search-steps"), "--max-search-steps"));
