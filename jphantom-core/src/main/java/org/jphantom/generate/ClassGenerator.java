@@ -137,14 +137,20 @@ public final class ClassGenerator {
         }
         cw.visitAttribute(new Marker());
         boolean hasNoArgConstructor = false;
+        boolean hasConstructor = false;
+        boolean enumType = (access & Opcodes.ACC_ENUM) != 0;
         for (PlannedMember m : members) {
             if (m.field()) {
                 int fa = Opcodes.ACC_PUBLIC | (m.isStatic() || itf ? Opcodes.ACC_STATIC : 0) | (itf ? Opcodes.ACC_FINAL : 0);
+                if (enumType && m.isStatic() && m.desc().equals("L" + shape.name() + ";")) {
+                    fa |= Opcodes.ACC_ENUM; // an enum constant, for javac (switch labels, annotation values)
+                }
                 cw.visitField(fa, m.name(), m.desc(), null, null).visitEnd();
             } else if (m.isConstructor()) {
                 if (!itf) {
                     constructor(cw, shape, m.desc());
                     hasNoArgConstructor |= m.desc().equals("()V");
+                    hasConstructor = true;
                 }
             } else if (m.name().equals("<clinit>")) {
                 continue;
@@ -152,7 +158,11 @@ public final class ClassGenerator {
                 method(cw, shape.name(), m, itf, annotation);
             }
         }
-        if (!itf && !hasNoArgConstructor) {
+        InnerClassRef self = nested.get(shape.name());
+        boolean innerInstance = self != null && (self.access() & Opcodes.ACC_STATIC) == 0;
+        // javac reads the first parameter of an inner (non-static) class's constructors as the
+        // outer instance, so an extra ()V would make `outer.new Inner()` ambiguous
+        if (!itf && !hasNoArgConstructor && !(innerInstance && hasConstructor)) {
             constructor(cw, shape, "()V");
         }
         cw.visitEnd();
@@ -181,7 +191,9 @@ public final class ClassGenerator {
 
     private void method(ClassWriter cw, String owner, PlannedMember m, boolean itf, boolean annotation) {
         if (annotation && !m.isStatic()) {
-            cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_ABSTRACT, m.name(), m.desc(), null, null).visitEnd();
+            MethodVisitor element = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_ABSTRACT, m.name(), m.desc(), null, null);
+            elementDefault(element, Type.getReturnType(m.desc()));
+            element.visitEnd();
             return;
         }
         int access = Opcodes.ACC_PUBLIC | (m.isStatic() ? Opcodes.ACC_STATIC : 0);
@@ -192,6 +204,37 @@ public final class ClassGenerator {
         returnDefault(mv, Type.getReturnType(m.desc()));
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+    }
+
+    /**
+     * A default value for an annotation element (zero, false, "", Object.class, an empty array), so
+     * that javac accepts the program's uses that leave the element out; enum and annotation
+     * elements get none (no value of theirs is known to exist).
+     */
+    private static void elementDefault(MethodVisitor mv, Type t) {
+        Object value = switch (t.getSort()) {
+            case Type.BOOLEAN -> Boolean.FALSE;
+            case Type.BYTE -> (byte) 0;
+            case Type.CHAR -> (char) 0;
+            case Type.SHORT -> (short) 0;
+            case Type.INT -> 0;
+            case Type.LONG -> 0L;
+            case Type.FLOAT -> 0f;
+            case Type.DOUBLE -> 0d;
+            case Type.ARRAY -> t;
+            default -> t.getDescriptor().equals("Ljava/lang/String;") ? ""
+                    : t.getDescriptor().equals("Ljava/lang/Class;") ? Type.getType(Object.class) : null;
+        };
+        if (value == null) {
+            return;
+        }
+        AnnotationVisitor av = mv.visitAnnotationDefault();
+        if (value instanceof Type a && a.getSort() == Type.ARRAY) {
+            av.visitArray(null).visitEnd();
+        } else {
+            av.visit(null, value);
+        }
+        av.visitEnd();
     }
 
     private static void returnDefault(MethodVisitor mv, Type t) {
