@@ -11,7 +11,6 @@ import org.jphantom.solve.PhantomShape;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.ClassWorld;
 import org.jphantom.world.MemberInfo;
-import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.Attribute;
 import org.objectweb.asm.ByteVector;
 import org.objectweb.asm.ClassWriter;
@@ -77,39 +76,6 @@ public final class ClassGenerator {
         return out;
     }
 
-    /** {@code @Retention} and {@code @Target} of an annotation phantom from its uses (none known: CLASS, no target). */
-    private static void metaAnnotations(ClassWriter cw, AnnotationUses.Use use) {
-        AnnotationVisitor retention = cw.visitAnnotation("Ljava/lang/annotation/Retention;", true);
-        retention.visitEnum("value", "Ljava/lang/annotation/RetentionPolicy;", use != null && use.visible() ? "RUNTIME" : "CLASS");
-        retention.visitEnd();
-        if (use != null && !use.targets().isEmpty()) {
-            AnnotationVisitor target = cw.visitAnnotation("Ljava/lang/annotation/Target;", true);
-            AnnotationVisitor values = target.visitArray("value");
-            for (String t : use.targets()) {
-                values.visitEnum(null, "Ljava/lang/annotation/ElementType;", t);
-            }
-            values.visitEnd();
-            target.visitEnd();
-        }
-    }
-
-    /** InnerClasses entries: the phantom's own (if nested) and those of its phantom members, by name. */
-    private void innerClasses(ClassWriter cw, String name, SortedMap<String, InnerClassRef> nested) {
-        for (InnerClassRef ref : nested.values()) {
-            if (ref.name().equals(name) || ref.outer().equals(name)) {
-                PhantomShape s = hierarchy.shape(ref.name());
-                int flags = Opcodes.ACC_PUBLIC | (ref.access() & Opcodes.ACC_STATIC);
-                if (s.isInterface()) {
-                    flags |= Opcodes.ACC_INTERFACE | Opcodes.ACC_ABSTRACT | Opcodes.ACC_STATIC
-                            | (s.kind() == TypeKind.ANNOTATION ? Opcodes.ACC_ANNOTATION : 0);
-                } else if ("java/lang/Enum".equals(s.superName())) {
-                    flags |= Opcodes.ACC_ENUM | Opcodes.ACC_STATIC;
-                }
-                cw.visitInnerClass(ref.name(), ref.outer(), ref.simpleName(), flags);
-            }
-        }
-    }
-
     private byte[] generate(PhantomShape shape, SortedSet<PlannedMember> members, SortedSet<String> nest,
             SortedMap<String, InnerClassRef> nested) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
@@ -126,14 +92,15 @@ public final class ClassGenerator {
             interfaces.add("java/lang/annotation/Annotation");
         }
         String superName = itf ? "java/lang/Object" : shape.superName();
-        cw.visit(version, access, shape.name(), annotation ? null : signature(shape.name(), superName, interfaces),
+        cw.visit(version, access, shape.name(), annotation ? null
+                : ViewAttributes.classSignature(typeParameters.getOrDefault(shape.name(), 0), superName, interfaces),
                 superName, interfaces.toArray(new String[0]));
         for (String member : nest) {
             cw.visitNestMember(member);
         }
-        innerClasses(cw, shape.name(), nested);
+        ViewAttributes.innerClasses(cw, shape.name(), nested, hierarchy);
         if (annotation) {
-            metaAnnotations(cw, annotationUses.get(shape.name()));
+            ViewAttributes.metaAnnotations(cw, annotationUses.get(shape.name()));
         }
         cw.visitAttribute(new Marker());
         boolean hasNoArgConstructor = false;
@@ -169,30 +136,10 @@ public final class ClassGenerator {
         return cw.toByteArray();
     }
 
-    /**
-     * The class signature declaring the phantom's type parameters ({@code <T:Ljava/lang/Object;>}
-     * then its supertypes, raw), or null when the program gives it no type arguments.
-     */
-    private String signature(String name, String superName, java.util.List<String> interfaces) {
-        int n = typeParameters.getOrDefault(name, 0);
-        if (n <= 0) {
-            return null;
-        }
-        StringBuilder sb = new StringBuilder("<");
-        for (int i = 1; i <= n; i++) {
-            sb.append(n == 1 ? "T" : "T" + i).append(":Ljava/lang/Object;");
-        }
-        sb.append(">L").append(superName).append(';');
-        for (String i : interfaces) {
-            sb.append('L').append(i).append(';');
-        }
-        return sb.toString();
-    }
-
     private void method(ClassWriter cw, String owner, PlannedMember m, boolean itf, boolean annotation) {
         if (annotation && !m.isStatic()) {
             MethodVisitor element = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_ABSTRACT, m.name(), m.desc(), null, null);
-            elementDefault(element, Type.getReturnType(m.desc()));
+            ViewAttributes.elementDefault(element, Type.getReturnType(m.desc()));
             element.visitEnd();
             return;
         }
@@ -204,37 +151,6 @@ public final class ClassGenerator {
         returnDefault(mv, Type.getReturnType(m.desc()));
         mv.visitMaxs(0, 0);
         mv.visitEnd();
-    }
-
-    /**
-     * A default value for an annotation element (zero, false, "", Object.class, an empty array), so
-     * that javac accepts the program's uses that leave the element out; enum and annotation
-     * elements get none (no value of theirs is known to exist).
-     */
-    private static void elementDefault(MethodVisitor mv, Type t) {
-        Object value = switch (t.getSort()) {
-            case Type.BOOLEAN -> Boolean.FALSE;
-            case Type.BYTE -> (byte) 0;
-            case Type.CHAR -> (char) 0;
-            case Type.SHORT -> (short) 0;
-            case Type.INT -> 0;
-            case Type.LONG -> 0L;
-            case Type.FLOAT -> 0f;
-            case Type.DOUBLE -> 0d;
-            case Type.ARRAY -> t;
-            default -> t.getDescriptor().equals("Ljava/lang/String;") ? ""
-                    : t.getDescriptor().equals("Ljava/lang/Class;") ? Type.getType(Object.class) : null;
-        };
-        if (value == null) {
-            return;
-        }
-        AnnotationVisitor av = mv.visitAnnotationDefault();
-        if (value instanceof Type a && a.getSort() == Type.ARRAY) {
-            av.visitArray(null).visitEnd();
-        } else {
-            av.visit(null, value);
-        }
-        av.visitEnd();
     }
 
     private static void returnDefault(MethodVisitor mv, Type t) {
