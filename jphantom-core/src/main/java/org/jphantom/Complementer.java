@@ -24,6 +24,7 @@ import org.jphantom.generate.ClassGenerator;
 import org.jphantom.generate.CompletedHierarchy;
 import org.jphantom.generate.MemberPlanner;
 import org.jphantom.generate.PlannedMember;
+import org.jphantom.generate.ProgramView;
 import org.jphantom.io.InputEntry;
 import org.jphantom.io.JarOutput;
 import org.jphantom.io.JdkImage;
@@ -34,6 +35,7 @@ import org.jphantom.model.Constraint;
 import org.jphantom.model.Origin;
 import org.jphantom.solve.HierarchyProblem;
 import org.jphantom.solve.HierarchySolver;
+import org.jphantom.solve.LenientSolver;
 import org.jphantom.solve.PhantomShape;
 import org.jphantom.solve.Solution;
 import org.jphantom.world.ClassInfo;
@@ -107,8 +109,9 @@ public final class Complementer {
 
             List<Constraint> constraints = constraintSet.constraints();
             HierarchyProblem problem = new HierarchyProblem(new TreeSet<>(discovery.phantomTypes().keySet()),
-                    constraints, world);
-            Solution solution = HierarchySolver.solve(problem, request.maxSearchSteps());
+                    constraints, world, discovery.kindEvidence().interfaceLike(discovery.phantomTypes().keySet()));
+            Solution solution = request.lenient() ? LenientSolver.solve(problem, request.maxSearchSteps(), warnings)
+                    : HierarchySolver.solve(problem, request.maxSearchSteps());
             long t3 = lap(timings, "solve", t2);
 
             CompletedHierarchy hierarchy = new CompletedHierarchy(world, solution);
@@ -116,7 +119,9 @@ public final class Complementer {
             SortedMap<String, SortedSet<PlannedMember>> plan = planner.plan(discovery, solution.phantoms().keySet(),
                     programInfo.keySet().stream().sorted().toList());
             warnings.addAll(planner.warnings());
-            SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy)
+            ProgramView view = new ProgramView(discovery.genericArity().arities(), discovery.innerClasses(),
+                    discovery.annotationUses().uses(), discovery.caughtExceptions().throwsByMethod());
+            SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy, view)
                     .generate(plan, discovery.nestMembersByHost());
             long t4 = lap(timings, "generate", t3);
 

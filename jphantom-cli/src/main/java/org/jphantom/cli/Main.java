@@ -18,6 +18,7 @@ import org.jphantom.JphantomException;
 import org.jphantom.Request;
 import org.jphantom.Result;
 import org.jphantom.analysis.pta.context.Selectors;
+import org.jphantom.io.JarOutput;
 import org.jphantom.report.JsonReport;
 import org.jphantom.report.TextReport;
 import org.jphantom.report.html.HtmlReport;
@@ -99,6 +100,8 @@ public final class Main {
                 .desc("write the HTML report (index.html, hierarchy.svg, hierarchy.dot) to DIR").build());
         o.addOption(Option.builder().longOpt("save-class-files").hasArg().argName("DIR")
                 .desc("also write the generated classes alone to DIR").build());
+        o.addOption(Option.builder().longOpt("phantoms-only").hasArg().argName("FILE.jar")
+                .desc("also write a jar of the generated classes alone (for a library path)").build());
         o.addOption(Option.builder().longOpt("verify").desc("verify the output with HotSpot afterwards").build());
         o.addOption(Option.builder().longOpt("analyze").desc("then run the points-to analysis on the output (from its"
                 + " main methods unless --main says) and print its summary (see jphantom analyze)").build());
@@ -108,12 +111,15 @@ public final class Main {
                 .desc("with --analyze: context sensitivity, " + Selectors.NAMES + " (default ci)").build());
         o.addOption(Option.builder().longOpt("analysis-out").hasArg().argName("DIR")
                 .desc("with --analyze: write reachable-methods.txt, call-edges.txt and stats.json to DIR").build());
+        o.addOption(Option.builder().longOpt("lenient").desc("on unsatisfiable constraints, drop each conflicting set"
+                + " (warned with origins) and complete the rest").build());
         o.addOption(Option.builder().longOpt("skip-broken").desc("skip broken class entries (reported) instead of failing").build());
         o.addOption(Option.builder().longOpt("max-search-steps").hasArg().argName("N")
                 .desc("bound of the single-inheritance search (default " + Request.DEFAULT_MAX_SEARCH_STEPS + ")").build());
         o.addOption(Option.builder("q").longOpt("quiet").desc("print nothing but errors").build());
         o.addOption(Option.builder("v").longOpt("verbose").desc("print phantoms, constraints and hierarchies").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        o.addOption(Option.builder().longOpt("version").desc("print the version").build());
         return o;
     }
 
@@ -124,8 +130,12 @@ public final class Main {
             help(out, options);
             return OK;
         }
+        if (cl.hasOption("version")) {
+            out.println("jphantom " + Version.get());
+            return OK;
+        }
         for (String single : List.of("o", "release", "report", "html", "save-class-files", "max-search-steps", "context",
-                "analysis-out")) {
+                "analysis-out", "phantoms-only")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
                 throw new ParseException("option " + (single.length() == 1 ? "-" : "--") + single
@@ -136,7 +146,8 @@ public final class Main {
         if (inputs.isEmpty()) {
             throw new ParseException("no input given: jphantom [options] INPUT... -o OUT.jar");
         }
-        if (!cl.hasOption("o") && !cl.hasOption("save-class-files") && !cl.hasOption("report") && !cl.hasOption("html")) {
+        if (!cl.hasOption("o") && !cl.hasOption("save-class-files") && !cl.hasOption("report") && !cl.hasOption("html")
+                && !cl.hasOption("phantoms-only")) {
             throw new ParseException("missing -o OUT.jar");
         }
         Path output = cl.hasOption("o") ? Path.of(cl.getOptionValue("o")) : null;
@@ -149,6 +160,7 @@ public final class Main {
                 .withClasspath(classpath)
                 .withRelease(release(cl))
                 .withSkipBroken(cl.hasOption("skip-broken"))
+                .withLenient(cl.hasOption("lenient"))
                 .withSaveClassFiles(cl.hasOption("save-class-files") ? Path.of(cl.getOptionValue("save-class-files")) : null);
         if (cl.hasOption("max-search-steps")) {
             request = request.withMaxSearchSteps(positive(cl.getOptionValue("max-search-steps"), "--max-search-steps"));
@@ -166,6 +178,13 @@ public final class Main {
                 throw JphantomException.input("the HTML report directory " + html + " is an input; choose another --html");
             }
         }
+        Path phantomsJar = cl.hasOption("phantoms-only") ? Path.of(cl.getOptionValue("phantoms-only")) : null;
+        if (phantomsJar != null) {
+            checkOutputFile(phantomsJar, "the phantom jar", "--phantoms-only", inputs, output);
+            if (report != null && sameFile(report, phantomsJar)) {
+                throw JphantomException.input("--phantoms-only and --report name the same file " + report);
+            }
+        }
         Result result;
         try {
             result = Complementer.complement(request);
@@ -175,18 +194,22 @@ public final class Main {
             }
             throw e;
         }
-        if (report != null || html != null) {
-            try {
-                if (report != null) {
-                    JsonReport.write(result, report);
-                }
-                if (html != null) {
-                    HtmlReport.write(result, request, html);
-                }
-            } catch (RuntimeException | Error e) {
-                Complementer.deleteQuietly(output); // a failing command leaves no half of its output
-                throw e;
+        try {
+            if (report != null) {
+                JsonReport.write(result, report);
             }
+            if (html != null) {
+                HtmlReport.write(result, request, html);
+            }
+            if (phantomsJar != null) {
+                JarOutput.write(phantomsJar, List.of(), result.generated(), java.util.Set.of());
+            }
+        } catch (RuntimeException | Error e) {
+            Complementer.deleteQuietly(output); // a failing command leaves no half of its output
+            if (phantomsJar != null && report != null) {
+                Complementer.deleteQuietly(report);
+            }
+            throw e;
         }
         boolean quiet = cl.hasOption("q");
         if (!quiet) {
@@ -260,22 +283,28 @@ public final class Main {
      * written, before anything is written: the report comes last, after the jar.
      */
     private static void checkReport(Path report, List<Path> inputs, Path output) {
+        checkOutputFile(report, "the report", "--report", inputs, output);
+    }
+
+    /** A file an option writes besides the output: not an input, not the output, in an existing directory. */
+    private static void checkOutputFile(Path file, String what, String option, List<Path> inputs, Path output) {
         List<Path> taken = new ArrayList<>(inputs);
         if (output != null) {
             taken.add(output);
         }
         for (Path p : taken) {
-            if (sameFile(report, p)) {
-                throw JphantomException.input("the report " + report + " would replace " + p
-                        + (p == output ? ", the output" : ", an input") + "; choose another --report");
+            if (sameFile(file, p)) {
+                throw JphantomException.input(what + " " + file + " would replace " + p
+                        + (p == output ? ", the output" : ", an input") + "; choose another " + option);
             }
         }
-        if (Files.isDirectory(report)) {
-            throw JphantomException.input("the report " + report + " is a directory; give a file name");
+        if (Files.isDirectory(file)) {
+            throw JphantomException.input(what + " " + file + " is a directory; give a file name");
         }
-        Path dir = report.toAbsolutePath().getParent();
+        Path dir = file.toAbsolutePath().getParent();
         if (dir == null || !Files.isDirectory(dir)) {
-            throw JphantomException.input("cannot write report " + report + ": no such directory " + dir);
+            throw JphantomException.input("cannot write " + what.replaceFirst("^the ", "") + " " + file
+                    + ": no such directory " + dir);
         }
     }
 

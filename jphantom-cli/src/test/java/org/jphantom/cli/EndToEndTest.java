@@ -116,6 +116,30 @@ class EndToEndTest {
     }
 
     @Test
+    void phantomsOnlyWritesTheGeneratedClassesAlone(@TempDir Path dir) throws IOException {
+        Path phantoms = dir.resolve("phantoms.jar");
+        Path out = dir.resolve("o.jar");
+        run("-q", input.toString(), "-o", out.toString(), "--phantoms-only", phantoms.toString()).expect(Main.OK);
+        Map<String, byte[]> only = CliFixture.entries(phantoms);
+        assertEquals(Set.of("lib/Listener.class", "lib/Service.class"), only.keySet());
+        Map<String, byte[]> full = CliFixture.entries(out);
+        only.forEach((name, bytes) -> assertArrayEquals(full.get(name), bytes, name));
+        // alone (no -o), deterministic, and never over an input
+        Path again = dir.resolve("again.jar");
+        run("-q", input.toString(), "--phantoms-only", again.toString()).expect(Main.OK);
+        assertArrayEquals(Files.readAllBytes(phantoms), Files.readAllBytes(again));
+        run(input.toString(), "--phantoms-only", input.toString()).expect(Main.USAGE);
+        run(input.toString(), "-o", out.toString(), "--phantoms-only", out.toString()).expect(Main.USAGE);
+    }
+
+    @Test
+    void versionPrintsTheProjectVersion() {
+        CliFixture.Run r = run("--version").expect(Main.OK);
+        assertTrue(r.out().matches("jphantom \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\\R"), r.out());
+        assertEquals("", r.err());
+    }
+
+    @Test
     void quietPrintsNothingOnSuccess(@TempDir Path dir) {
         Path out = dir.resolve("q.jar");
         CliFixture.Run r = run("-q", input.toString(), "-o", out.toString()).expect(Main.OK);

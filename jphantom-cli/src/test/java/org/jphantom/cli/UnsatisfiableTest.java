@@ -55,6 +55,23 @@ class UnsatisfiableTest {
         }
     }
 
+    /** --lenient drops the conflict, warns with each constraint's origin, completes, and verify names the victim. */
+    @Test
+    void lenientDropsTheConflictAndCompletesTheRest() throws IOException {
+        Path in = CliFixture.jar(dir.resolve("in.jar"), Map.of("u/K.class", classAndInterfaceUse()));
+        Path out = dir.resolve("out.jar");
+        CliFixture.Run r = run(in.toString(), "-o", out.toString(), "--lenient").expect(Main.OK).assertNoStackTrace();
+        String err = r.err();
+        assertTrue(err.contains("warning: lenient: dropped constraint q.P must be a class [u.K.a(Lq/P;)V"), err);
+        assertTrue(err.contains("warning: lenient: dropped constraint q.P must be an interface [u.K.b(Lq/P;)V"), err);
+        assertTrue(err.contains("may not verify") && err.contains("u.K"), err);
+        assertTrue(Files.exists(out));
+        // one of the two calls must fail to link, and verify says where
+        CliFixture.Run v = run("verify", out.toString()).expect(Main.FAILED);
+        String report = v.out() + v.err();
+        assertTrue(report.contains("u/K") || report.contains("u.K"), report);
+    }
+
     /** A class that extends a phantom which elsewhere must be an interface. */
     @Test
     void extendsAPhantomUsedAsAnInterface() throws IOException {

@@ -17,6 +17,11 @@ public final class Discovery {
     private final SortedMap<String, MemberRef> members = new TreeMap<>();
     private final SortedMap<String, SortedSet<String>> nestMembersByHost = new TreeMap<>();
     private final SortedMap<String, SortedMap<String, String>> annotationElements = new TreeMap<>();
+    private final KindEvidence kindEvidence = new KindEvidence();
+    private final GenericArity genericArity = new GenericArity();
+    private final AnnotationUses annotationUses = new AnnotationUses();
+    private final CaughtExceptions caughtExceptions = new CaughtExceptions();
+    private final SortedMap<String, InnerClassRef> innerClasses = new TreeMap<>();
 
     void phantomType(String type, Origin firstUse) {
         phantomTypes.putIfAbsent(type, firstUse);
@@ -32,6 +37,38 @@ public final class Discovery {
 
     void annotationElement(String annotation, String name, String desc) {
         annotationElements.computeIfAbsent(annotation, a -> new TreeMap<>()).putIfAbsent(name, desc);
+    }
+
+    /** How the program uses each type: evidence for kinds the constraints leave open. */
+    public KindEvidence kindEvidence() {
+        return kindEvidence;
+    }
+
+    void innerClass(InnerClassRef ref) {
+        InnerClassRef old = innerClasses.putIfAbsent(ref.name(), ref);
+        if (old != null && ref.outerLists() && !old.outerLists() && old.outer().equals(ref.outer())) {
+            innerClasses.put(ref.name(), new InnerClassRef(old.name(), old.outer(), old.simpleName(), old.access(), true));
+        }
+    }
+
+    /** The program's InnerClasses entries for missing nested classes, by nested class name. */
+    public SortedMap<String, InnerClassRef> innerClasses() {
+        return Collections.unmodifiableSortedMap(innerClasses);
+    }
+
+    /** The exceptions around each use of a method: what a phantom method may declare. */
+    public CaughtExceptions caughtExceptions() {
+        return caughtExceptions;
+    }
+
+    /** Where and how the program uses each annotation type. */
+    public AnnotationUses annotationUses() {
+        return annotationUses;
+    }
+
+    /** Type parameter counts the program's Signature attributes give each class. */
+    public GenericArity genericArity() {
+        return genericArity;
     }
 
     /** Phantom types by internal name, with their first use. */

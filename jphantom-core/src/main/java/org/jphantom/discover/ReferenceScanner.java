@@ -2,8 +2,10 @@ package org.jphantom.discover;
 
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jphantom.JphantomException;
 import org.jphantom.model.Origin;
 import org.jphantom.world.ClassWorld;
@@ -75,6 +77,7 @@ public final class ReferenceScanner {
     public BitSet scan(ClassNode cn) {
         Origin classOrigin = Origin.ofClass(cn.name, "declaration");
         boolean classRelevant = isRelevant(cn.name);
+        discovery.genericArity().classOrMethodSignature(cn.signature);
         if (cn.superName != null) {
             type(cn.superName, Origin.ofClass(cn.name, "super class"));
         }
@@ -83,6 +86,7 @@ public final class ReferenceScanner {
         }
         annotations(cn.visibleAnnotations, classOrigin);
         annotations(cn.invisibleAnnotations, classOrigin);
+        uses(cn.visibleAnnotations, cn.invisibleAnnotations, "TYPE");
         if (cn.outerClass != null) {
             type(cn.outerClass, Origin.ofClass(cn.name, "EnclosingMethod"));
             if (cn.outerMethod != null && cn.outerMethodDesc != null) {
@@ -100,6 +104,10 @@ public final class ReferenceScanner {
         if (cn.innerClasses != null) {
             for (InnerClassNode ic : cn.innerClasses) {
                 type(ic.name, Origin.ofClass(cn.name, "InnerClasses"));
+                if (ic.outerName != null && ic.innerName != null && !world.isKnown(ic.name)) {
+                    discovery.innerClass(new InnerClassRef(ic.name, ic.outerName, ic.innerName, ic.access,
+                            ic.outerName.equals(cn.name)));
+                }
                 if (ic.outerName != null) {
                     type(ic.outerName, Origin.ofClass(cn.name, "InnerClasses"));
                 }
@@ -108,6 +116,7 @@ public final class ReferenceScanner {
         if (cn.recordComponents != null) {
             for (RecordComponentNode rc : cn.recordComponents) {
                 Origin o = Origin.ofClass(cn.name, "record component " + rc.name);
+                discovery.genericArity().typeSignature(rc.signature);
                 fieldDesc(rc.descriptor, o);
                 annotations(rc.visibleAnnotations, o);
                 annotations(rc.invisibleAnnotations, o);
@@ -116,8 +125,11 @@ public final class ReferenceScanner {
         for (FieldNode f : cn.fields) {
             Origin o = Origin.ofClass(cn.name, "field " + f.name);
             fieldDesc(f.desc, o);
+            valueUse(Type.getType(f.desc));
+            discovery.genericArity().typeSignature(f.signature);
             annotations(f.visibleAnnotations, o);
             annotations(f.invisibleAnnotations, o);
+            uses(f.visibleAnnotations, f.invisibleAnnotations, "FIELD");
         }
         BitSet analyse = new BitSet();
         List<MethodNode> methods = cn.methods;
@@ -133,21 +145,27 @@ public final class ReferenceScanner {
         String where = m.name + m.desc;
         Origin head = new Origin(cn.name, where, -1, "method descriptor");
         boolean rel = methodDesc(m.desc, head) | classRelevant;
+        valueUses(m.desc);
+        discovery.genericArity().classOrMethodSignature(m.signature);
         if (m.exceptions != null) {
             for (String e : m.exceptions) {
+                discovery.kindEvidence().classUse(e);
                 rel |= type(e, new Origin(cn.name, where, -1, "throws clause"));
             }
         }
         annotations(m.visibleAnnotations, head);
         annotations(m.invisibleAnnotations, head);
+        uses(m.visibleAnnotations, m.invisibleAnnotations, m.name.equals("<init>") ? "CONSTRUCTOR" : "METHOD");
         if (m.visibleParameterAnnotations != null) {
             for (List<AnnotationNode> l : m.visibleParameterAnnotations) {
                 annotations(l, head);
+                uses(l, null, "PARAMETER");
             }
         }
         if (m.invisibleParameterAnnotations != null) {
             for (List<AnnotationNode> l : m.invisibleParameterAnnotations) {
                 annotations(l, head);
+                uses(null, l, "PARAMETER");
             }
         }
         if (m.annotationDefault != null) {
@@ -155,17 +173,22 @@ public final class ReferenceScanner {
         }
         for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
             if (tcb.type != null) {
+                discovery.kindEvidence().classUse(tcb.type);
                 rel |= type(tcb.type, new Origin(cn.name, where, m.instructions.indexOf(tcb.handler), "exception handler"));
             }
         }
         if (m.localVariables != null) {
             for (LocalVariableNode lv : m.localVariables) {
+                discovery.genericArity().typeSignature(lv.signature);
                 rel |= fieldDesc(lv.desc, head);
             }
         }
         int index = 0;
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), index++) {
             rel |= instruction(cn.name, where, index, insn);
+            if (insn instanceof MethodInsnNode mi && !world.isKnown(mi.owner) && !mi.owner.startsWith("[")) {
+                discovery.caughtExceptions().use(mi.owner, mi.name, mi.desc, covering(m, index));
+            }
         }
         return rel;
     }
@@ -177,6 +200,10 @@ public final class ReferenceScanner {
                 Origin o = new Origin(owner, where, index, opcodeName(f.getOpcode()) + " " + f.owner + "." + f.name);
                 boolean rel = type(f.owner, o) | fieldDesc(f.desc, o);
                 boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
+                valueUse(Type.getType(f.desc));
+                if (isStatic) {
+                    discovery.kindEvidence().classUse(f.owner);
+                }
                 member(new MemberRef(f.owner, f.name, f.desc, true, isStatic, false, o));
                 return rel;
             }
@@ -184,11 +211,15 @@ public final class ReferenceScanner {
                 MethodInsnNode mi = (MethodInsnNode) insn;
                 Origin o = new Origin(owner, where, index, opcodeName(mi.getOpcode()) + " " + mi.owner + "." + mi.name + mi.desc);
                 boolean rel = type(mi.owner, o) | methodDesc(mi.desc, o);
+                valueUses(mi.desc);
                 member(new MemberRef(mi.owner, mi.name, mi.desc, false, mi.getOpcode() == Opcodes.INVOKESTATIC, mi.itf, o));
                 return rel;
             }
             case AbstractInsnNode.TYPE_INSN: {
                 TypeInsnNode t = (TypeInsnNode) insn;
+                if (t.getOpcode() != Opcodes.NEW) {
+                    valueUse(t.desc.startsWith("[") ? Type.getType(t.desc) : Type.getObjectType(t.desc));
+                }
                 return type(t.desc, new Origin(owner, where, index, opcodeName(t.getOpcode()) + " " + t.desc));
             }
             case AbstractInsnNode.MULTIANEWARRAY_INSN: {
@@ -249,8 +280,25 @@ public final class ReferenceScanner {
         return false;
     }
 
+    /** The handler types around instruction {@code index} of {@code m}, and {@code m}'s throws clause. */
+    private static Set<String> covering(MethodNode m, int index) {
+        Set<String> out = new HashSet<>();
+        if (m.exceptions != null) {
+            out.addAll(m.exceptions);
+        }
+        for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
+            if (tcb.type != null && m.instructions.indexOf(tcb.start) <= index && index < m.instructions.indexOf(tcb.end)) {
+                out.add(tcb.type);
+            }
+        }
+        return out;
+    }
+
     private boolean handle(Handle h, Origin o) {
         boolean rel = type(h.getOwner(), o);
+        if (h.getTag() >= Opcodes.H_INVOKEVIRTUAL && !world.isKnown(h.getOwner())) {
+            discovery.caughtExceptions().use(h.getOwner(), h.getName(), h.getDesc(), Set.of());
+        }
         int tag = h.getTag();
         boolean field = tag <= Opcodes.H_PUTSTATIC;
         rel |= field ? fieldDesc(h.getDesc(), o) : methodDesc(h.getDesc(), o);
@@ -271,6 +319,11 @@ public final class ReferenceScanner {
                 type(n, o);
             }
         }
+    }
+
+    private void uses(List<AnnotationNode> visible, List<AnnotationNode> invisible, String target) {
+        discovery.annotationUses().record(visible, true, target);
+        discovery.annotationUses().record(invisible, false, target);
     }
 
     private void annotations(List<AnnotationNode> annotations, Origin o) {
@@ -349,6 +402,23 @@ public final class ReferenceScanner {
             return "S";
         }
         return null;
+    }
+
+    /** Records the parameter and return types of method descriptor {@code desc} as handled values. */
+    private void valueUses(String desc) {
+        for (Type t : Type.getArgumentTypes(desc)) {
+            valueUse(t);
+        }
+        valueUse(Type.getReturnType(desc));
+    }
+
+    private void valueUse(Type t) {
+        if (t.getSort() == Type.ARRAY) {
+            t = t.getElementType();
+        }
+        if (t.getSort() == Type.OBJECT) {
+            discovery.kindEvidence().value(t.getInternalName());
+        }
     }
 
     private boolean methodDesc(String desc, Origin o) {

@@ -2,5 +2,13 @@
  * Phantom discovery: every type and member a program class references, from every place the JVM
  * can load a class from, and which of those types the closed world lacks. Also decides which
  * methods need the dataflow of {@link org.jphantom.extract}.
+ *
+ * <p>Besides what the JVM needs, {@link org.jphantom.discover.Discovery} collects the program's
+ * view of the phantoms for tools beyond the JVM: evidence for kinds the constraints leave open
+ * ({@link org.jphantom.discover.KindEvidence}), type-parameter counts from {@code Signature}
+ * attributes ({@link org.jphantom.discover.GenericArity}), {@code InnerClasses} entries of missing
+ * nested classes, where annotation types are used ({@link org.jphantom.discover.AnnotationUses}),
+ * and the exceptions around each use of a method ({@link org.jphantom.discover.CaughtExceptions}).
+ * None of these is a constraint: they never make a complement fail.
  */
 package org.jphantom.discover;

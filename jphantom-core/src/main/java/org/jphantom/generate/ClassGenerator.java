@@ -3,6 +3,9 @@ package org.jphantom.generate;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
+import org.jphantom.discover.AnnotationUses;
+import org.jphantom.discover.CaughtExceptions;
+import org.jphantom.discover.InnerClassRef;
 import org.jphantom.model.TypeKind;
 import org.jphantom.solve.PhantomShape;
 import org.jphantom.world.ClassInfo;
@@ -30,22 +33,51 @@ public final class ClassGenerator {
 
     private final ClassWorld world;
     private final CompletedHierarchy hierarchy;
+    private final SortedMap<String, Integer> typeParameters;
+    private final SortedMap<String, InnerClassRef> innerClasses;
+    private final SortedMap<String, AnnotationUses.Use> annotationUses;
+    private final SortedMap<String, SortedSet<String>> throwsByMethod;
 
     public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy) {
+        this(world, hierarchy, ProgramView.empty());
+    }
+
+    /**
+     * @param view the program's view of the phantoms: each declares the number of type parameters
+     *     the program's signatures give it (in a {@code Signature} attribute, as {@code T} or
+     *     {@code T1..Tn}, bounded by Object); a nested phantom gets its InnerClasses entry (and its
+     *     phantom outer class lists it) when the outer is a phantom too or a program class that
+     *     lists it, so reflection finds both sides agreeing; an annotation phantom gets
+     *     {@code @Retention} (RUNTIME when some use is runtime-visible, else CLASS) and, when it is
+     *     used on declarations, {@code @Target} of those kinds of declarations; a method declares
+     *     the exceptions that cover every use of it in the program
+     */
+    public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy, ProgramView view) {
         this.world = world;
         this.hierarchy = hierarchy;
+        this.typeParameters = view.typeParameters();
+        this.innerClasses = view.innerClasses();
+        this.annotationUses = view.annotationUses();
+        this.throwsByMethod = view.throwsByMethod();
     }
 
     /** Generates every phantom, by internal name. */
     public SortedMap<String, byte[]> generate(SortedMap<String, SortedSet<PlannedMember>> plan,
                                               SortedMap<String, SortedSet<String>> nestMembers) {
+        SortedMap<String, InnerClassRef> nested = new TreeMap<>();
+        innerClasses.forEach((name, ref) -> {
+            if (plan.containsKey(name) && (plan.containsKey(ref.outer()) || ref.outerLists())) {
+                nested.put(name, ref);
+            }
+        });
         SortedMap<String, byte[]> out = new TreeMap<>();
         plan.forEach((name, members) -> out.put(name, generate(hierarchy.shape(name), members,
-                nestMembers.getOrDefault(name, new java.util.TreeSet<>()))));
+                nestMembers.getOrDefault(name, new java.util.TreeSet<>()), nested)));
         return out;
     }
 
-    private byte[] generate(PhantomShape shape, SortedSet<PlannedMember> members, SortedSet<String> nest) {
+    private byte[] generate(PhantomShape shape, SortedSet<PlannedMember> members, SortedSet<String> nest,
+            SortedMap<String, InnerClassRef> nested) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         boolean itf = shape.isInterface();
         boolean annotation = shape.kind() == TypeKind.ANNOTATION;
@@ -59,42 +91,62 @@ public final class ClassGenerator {
         if (annotation && !interfaces.contains("java/lang/annotation/Annotation")) {
             interfaces.add("java/lang/annotation/Annotation");
         }
-        cw.visit(version, access, shape.name(), null, itf ? "java/lang/Object" : shape.superName(),
-                interfaces.toArray(new String[0]));
+        String superName = itf ? "java/lang/Object" : shape.superName();
+        cw.visit(version, access, shape.name(), annotation ? null
+                : ViewAttributes.classSignature(typeParameters.getOrDefault(shape.name(), 0), superName, interfaces),
+                superName, interfaces.toArray(new String[0]));
         for (String member : nest) {
             cw.visitNestMember(member);
         }
+        ViewAttributes.innerClasses(cw, shape.name(), nested, hierarchy);
+        if (annotation) {
+            ViewAttributes.metaAnnotations(cw, annotationUses.get(shape.name()));
+        }
         cw.visitAttribute(new Marker());
         boolean hasNoArgConstructor = false;
+        boolean hasConstructor = false;
+        boolean enumType = (access & Opcodes.ACC_ENUM) != 0;
         for (PlannedMember m : members) {
             if (m.field()) {
                 int fa = Opcodes.ACC_PUBLIC | (m.isStatic() || itf ? Opcodes.ACC_STATIC : 0) | (itf ? Opcodes.ACC_FINAL : 0);
+                if (enumType && m.isStatic() && m.desc().equals("L" + shape.name() + ";")) {
+                    fa |= Opcodes.ACC_ENUM; // an enum constant, for javac (switch labels, annotation values)
+                }
                 cw.visitField(fa, m.name(), m.desc(), null, null).visitEnd();
             } else if (m.isConstructor()) {
                 if (!itf) {
                     constructor(cw, shape, m.desc());
                     hasNoArgConstructor |= m.desc().equals("()V");
+                    hasConstructor = true;
                 }
             } else if (m.name().equals("<clinit>")) {
                 continue;
             } else {
-                method(cw, m, itf, annotation);
+                method(cw, shape.name(), m, itf, annotation);
             }
         }
-        if (!itf && !hasNoArgConstructor) {
+        InnerClassRef self = nested.get(shape.name());
+        boolean innerInstance = self != null && (self.access() & Opcodes.ACC_STATIC) == 0;
+        // javac reads the first parameter of an inner (non-static) class's constructors as the
+        // outer instance, so an extra ()V would make `outer.new Inner()` ambiguous
+        if (!itf && !hasNoArgConstructor && !(innerInstance && hasConstructor)) {
             constructor(cw, shape, "()V");
         }
         cw.visitEnd();
         return cw.toByteArray();
     }
 
-    private void method(ClassWriter cw, PlannedMember m, boolean itf, boolean annotation) {
+    private void method(ClassWriter cw, String owner, PlannedMember m, boolean itf, boolean annotation) {
         if (annotation && !m.isStatic()) {
-            cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_ABSTRACT, m.name(), m.desc(), null, null).visitEnd();
+            MethodVisitor element = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_ABSTRACT, m.name(), m.desc(), null, null);
+            ViewAttributes.elementDefault(element, Type.getReturnType(m.desc()));
+            element.visitEnd();
             return;
         }
         int access = Opcodes.ACC_PUBLIC | (m.isStatic() ? Opcodes.ACC_STATIC : 0);
-        MethodVisitor mv = cw.visitMethod(access, m.name(), m.desc(), null, null);
+        SortedSet<String> thrown = throwsByMethod.get(CaughtExceptions.key(owner, m.name(), m.desc()));
+        MethodVisitor mv = cw.visitMethod(access, m.name(), m.desc(), null,
+                thrown == null ? null : thrown.toArray(new String[0]));
         mv.visitCode();
         returnDefault(mv, Type.getReturnType(m.desc()));
         mv.visitMaxs(0, 0);
@@ -138,7 +190,9 @@ public final class ClassGenerator {
     }
 
     private void constructor(ClassWriter cw, PhantomShape shape, String desc) {
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", desc, null, null);
+        SortedSet<String> thrown = throwsByMethod.get(CaughtExceptions.key(shape.name(), "<init>", desc));
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", desc, null,
+                thrown == null ? null : thrown.toArray(new String[0]));
         mv.visitCode();
         String sup = shape.superName();
         String superDesc = superConstructor(shape.name(), sup);

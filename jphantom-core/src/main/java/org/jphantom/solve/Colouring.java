@@ -14,7 +14,10 @@ import org.jphantom.model.TypeKind;
  * Known types have their fixed colour; kind constraints and the super class / interface lists
  * of known types colour phantoms directly; then colours travel along subtype constraints and
  * known edges (a subtype of a class other than Object is a class, a supertype of an interface
- * is an interface). Phantoms left undetermined default to interfaces.
+ * is an interface). Phantoms the constraints leave open get the kind of the {@link OpenKinds}
+ * policy: all classes (the kind of most real types; always colour-consistent, because an open
+ * phantom has no interface below it, else propagation would have made it an interface), or all
+ * interfaces (thesis Section 4.5; never constrains the single-inheritance problem).
  */
 final class Colouring {
     private static final byte NONE = 0, WHITE = 1, BLACK = 2;
@@ -52,13 +55,15 @@ final class Colouring {
      * @param edges subtype constraints, none with target Object
      * @throws Failure on a colour conflict, with the constraints on both forcing chains
      */
-    static Colouring compute(Nodes nodes, List<Constraint.Kind> kinds, List<Edge> edges) throws Failure {
+    static Colouring compute(Nodes nodes, List<Constraint.Kind> kinds, List<Edge> edges, OpenKinds open,
+            boolean[] interfaceLike) throws Failure {
         Colouring c = new Colouring(nodes);
-        c.run(kinds, edges);
+        c.run(kinds, edges, open, interfaceLike);
         return c;
     }
 
-    private void run(List<Constraint.Kind> kinds, List<Edge> edges) throws Failure {
+    private void run(List<Constraint.Kind> kinds, List<Edge> edges, OpenKinds open, boolean[] interfaceLike)
+            throws Failure {
         int n = nodes.size();
         List<List<Edge>> out = new ArrayList<>(n), in = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -126,16 +131,64 @@ final class Colouring {
                 }
             }
         }
+        boolean[] free = open == OpenKinds.FREE_CLASSES ? free(in) : null;
         for (int v = 0; v < n; v++) {
             if (colour[v] == NONE) {
-                colour[v] = BLACK;
-                reason[v] = "defaults to interface";
+                if (interfaceLike[v]) {
+                    colour[v] = BLACK;
+                    reason[v] = "kind left open: interface, the program only handles its values";
+                } else if (open == OpenKinds.CLASSES || open == OpenKinds.FREE_CLASSES && free[v]) {
+                    colour[v] = WHITE;
+                    reason[v] = "kind left open: class";
+                } else {
+                    colour[v] = BLACK;
+                    reason[v] = "defaults to interface";
+                }
             }
             white[v] = colour[v] == WHITE;
             if (annotation[v] && white[v]) {
                 throw conflict(v, -1, null, "annotation " + nodes.display(v) + " must be an interface");
             }
         }
+    }
+
+    /** The open nodes all of whose subtypes (along known edges and constraints) are free open nodes. */
+    private boolean[] free(List<List<Edge>> in) {
+        int n = nodes.size();
+        boolean[] free = new boolean[n];
+        Deque<Integer> gone = new ArrayDeque<>();
+        for (int v = 0; v < n; v++) {
+            free[v] = colour[v] == NONE;
+        }
+        for (int v = 0; v < n; v++) {
+            if (free[v]) {
+                for (Edge e : in.get(v)) {
+                    if (colour[e.sub()] != NONE) {
+                        free[v] = false;
+                        gone.add(v);
+                        break;
+                    }
+                }
+            }
+        }
+        List<List<Integer>> supsOf = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            supsOf.add(new ArrayList<>());
+        }
+        for (int v = 0; v < n; v++) {
+            for (Edge e : in.get(v)) {
+                supsOf.get(e.sub()).add(v);
+            }
+        }
+        while (!gone.isEmpty()) {
+            for (int s : supsOf.get(gone.poll())) {
+                if (free[s]) {
+                    free[s] = false;
+                    gone.add(s);
+                }
+            }
+        }
+        return free;
     }
 
     private void set(int v, byte c, int src, Constraint cause, String why, Deque<Integer> work) throws Failure {

@@ -3,6 +3,7 @@ package org.jphantom.solve;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -27,7 +28,8 @@ import org.jphantom.model.TypeKind;
  * <p>Conflicts: on failure the solver shrinks the constraints by deletion (halving chunks,
  * then single constraints, in sorted order), re-solving each candidate on a node set built
  * from that candidate alone, so a reported conflict is unsatisfiable by itself, including the
- * known types it names. Phantoms left undetermined default to interfaces (thesis Section 4.5);
+ * known types it names. Phantoms left undetermined are classes where that solves ({@link OpenKinds};
+ * the problem's {@code interfaceLike} evidence keeps some interfaces), else interfaces (thesis Section 4.5);
  * with sealed known classes this default can lose solutions, so callers should report kinds.
  */
 public final class HierarchySolver {
@@ -65,7 +67,7 @@ public final class HierarchySolver {
         }
         Nodes nodes = Nodes.build(problem.phantoms(), problem.constraints(), problem.known());
         try {
-            return attempt(nodes, problem.constraints(), maxSearchSteps);
+            return attempt(nodes, problem.constraints(), maxSearchSteps, problem.interfaceLike());
         } catch (Failure f) {
             throw explain(problem, f, maxSearchSteps);
         }
@@ -111,15 +113,32 @@ public final class HierarchySolver {
         }
         budget[0] -= cs.size() + 1;
         try {
-            attempt(Nodes.build(problem.phantoms(), cs, problem.known()), cs, maxSteps);
+            attempt(Nodes.build(problem.phantoms(), cs, problem.known()), cs, maxSteps, problem.interfaceLike());
             return false;
         } catch (Failure f) {
             return !f.boundHit;
         }
     }
 
-    /** One solving attempt over {@code constraints}; node set {@code nodes} covers all their types. */
-    private static Solution attempt(Nodes nodes, List<Constraint> constraints, long maxSteps) throws Failure {
+    /**
+     * One solving attempt over {@code constraints}; node set {@code nodes} covers all their types.
+     * Open kinds as the first {@link OpenKinds} mode that solves (the failure of the last is thrown).
+     */
+    private static Solution attempt(Nodes nodes, List<Constraint> constraints, long maxSteps, Set<String> interfaceLike)
+            throws Failure {
+        Failure last = null;
+        for (OpenKinds open : OpenKinds.values()) {
+            try {
+                return attempt(nodes, constraints, maxSteps, open, interfaceLike);
+            } catch (Failure f) {
+                last = f;
+            }
+        }
+        throw last;
+    }
+
+    private static Solution attempt(Nodes nodes, List<Constraint> constraints, long maxSteps, OpenKinds open,
+            Set<String> interfaceLike) throws Failure {
         List<Constraint.Kind> kinds = new ArrayList<>();
         List<Edge> edges = new ArrayList<>();
         for (Constraint c : new TreeSet<>(constraints)) {
@@ -153,7 +172,11 @@ public final class HierarchySolver {
                 edges.add(new Edge(a, b, s));
             }
         }
-        Colouring colours = Colouring.compute(nodes, kinds, edges);
+        boolean[] likeInterface = new boolean[nodes.size()];
+        for (int v = 0; v < nodes.size(); v++) {
+            likeInterface[v] = nodes.phantom[v] && interfaceLike.contains(nodes.names[v]);
+        }
+        Colouring colours = Colouring.compute(nodes, kinds, edges, open, likeInterface);
         boolean[] white = colours.white;
         List<Edge> classEdges = new ArrayList<>();
         List<Edge> interfaceEdges = new ArrayList<>();

@@ -79,7 +79,7 @@ final class MultipleInheritance {
             }
             int best = -1;
             for (int p : proj[s]) {
-                if (strata[p] < strata[t] && (best < 0 || strata[p] < strata[best])) {
+                if (strata[p] < strata[t] && (best < 0 || closer(p, best, t, strata) < 0)) {
                     best = p; // proj is sorted by index, i.e. name, so ties keep the first name
                 }
             }
@@ -90,6 +90,36 @@ final class MultipleInheritance {
         }
         minimise(itf);
         return itf;
+    }
+
+    /**
+     * Which of two phantoms (each a valid carrier: below {@code t} in the strata) is likelier to be
+     * the real subtype of interface {@code t}, negative for {@code p}: any candidate keeps the
+     * hierarchy acyclic (Algorithm 4.1), so the choice follows the library's naming: first a
+     * simple name containing {@code t}'s ({@code ContextAwareBase} for {@code ContextAware}), then
+     * the longer common package prefix with {@code t}, then the lower stratum.
+     */
+    private int closer(int p, int q, int t, int[] strata) {
+        String target = simpleName(nodes.names[t]);
+        int c = Boolean.compare(simpleName(nodes.names[q]).contains(target), simpleName(nodes.names[p]).contains(target));
+        if (c == 0) {
+            c = Integer.compare(commonPackage(nodes.names[q], nodes.names[t]), commonPackage(nodes.names[p], nodes.names[t]));
+        }
+        return c != 0 ? c : Integer.compare(strata[p], strata[q]);
+    }
+
+    private static String simpleName(String name) {
+        return name.substring(Math.max(name.lastIndexOf('/'), name.lastIndexOf('$')) + 1);
+    }
+
+    /** The number of leading package segments the two internal names share. */
+    private static int commonPackage(String a, String b) {
+        String[] x = a.split("/"), y = b.split("/");
+        int i = 0;
+        while (i < x.length - 1 && i < y.length - 1 && x[i].equals(y[i])) {
+            i++;
+        }
+        return i;
     }
 
     /** Ancestors of {@code v} through the fixed edges (memoised; the fixed graph is acyclic). */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import org.jphantom.model.Constraint;
 import org.jphantom.model.TypeKind;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ class HierarchySolverTest {
         assertEquals(s, HierarchySolver.solve(p), "deterministic");
         List<Constraint> reversed = new ArrayList<>(p.constraints());
         Collections.reverse(reversed);
-        assertEquals(s, HierarchySolver.solve(new HierarchyProblem(p.phantoms(), reversed, p.known())),
+        assertEquals(s, HierarchySolver.solve(new HierarchyProblem(p.phantoms(), reversed, p.known(), p.interfaceLike())),
                 "independent of constraint order");
         return s;
     }
@@ -152,10 +153,14 @@ class HierarchySolverTest {
                 "org/jruby/javasupport/bsf/JRubyEngine <: " + bsf + "BSFEngine",
                 "org/jruby/ext/fiber/CoroutineFiber$1 <: java/dyn/Coroutine",
                 "org/jruby/javasupport/bsf/JRubyEngine <: " + bsf + "util/BSFEngineImpl");
+        // BSFEngine's kind is left open: a class is consistent (BSFEngineImpl extends it), unless
+        // the program's use of it is evidence for an interface
+        assertEquals(TypeKind.CLASS, solved(p).phantoms().get(bsf + "BSFEngine").kind());
+        p = new HierarchyProblem(p.phantoms(), p.constraints(), p.known(), new java.util.TreeSet<>(Set.of(bsf + "BSFEngine")));
         Solution s = solved(p);
         PhantomShape engine = s.phantoms().get(bsf + "BSFEngine");
         assertEquals(TypeKind.INTERFACE, engine.kind());
-        assertEquals("defaults to interface", engine.reason());
+        assertEquals("kind left open: interface, the program only handles its values", engine.reason());
         PhantomShape bundleEx = s.phantoms().get(osgi + "BundleException");
         assertEquals(TypeKind.CLASS, bundleEx.kind());
         assertEquals("java/lang/Throwable", bundleEx.superName());
@@ -259,8 +264,43 @@ class HierarchySolverTest {
     }
 
     @Test
+    void openKindsAreClassesWhereConsistent() {
+        // K's super class chain is fixed and known (K reaches P through its phantom interface I):
+        // P cannot be a class above K, Q can
+        World w = new World().cls("B", "java/lang/Object").cls("K", "B", "I");
+        Solution s = solved(w.problem("I P Q R", "K <: P", "R <: Q"));
+        assertEquals(TypeKind.INTERFACE, s.phantoms().get("P").kind());
+        assertEquals("defaults to interface", s.phantoms().get("P").reason());
+        assertEquals(TypeKind.CLASS, s.phantoms().get("Q").kind());
+        assertEquals("kind left open: class", s.phantoms().get("Q").reason());
+        assertEquals("Q", s.phantoms().get("R").superName());
+        // without K's constraint all three are classes
+        s = solved(w.problem("P Q R", "R <: Q"));
+        assertTrue(s.phantoms().values().stream().noneMatch(PhantomShape::isInterface), s.toString());
+        // evidence keeps an open phantom an interface; a class below it still makes it a class
+        HierarchyProblem p = w.problem("P Q", "Q : class", "Q <: P");
+        s = solved(new HierarchyProblem(p.phantoms(), p.constraints(), p.known(), new java.util.TreeSet<>(Set.of("P", "Q"))));
+        assertEquals(TypeKind.INTERFACE, s.phantoms().get("P").kind());
+        assertEquals(TypeKind.CLASS, s.phantoms().get("Q").kind());
+    }
+
+    @Test
+    void interfaceCarriersFollowNames() {
+        // known C implements phantoms a/Alpha and b/x/Base and must reach known interface b/x/Face:
+        // any carrier is sound; the one of Face's package is chosen over the first name, and a
+        // simple name containing Face's wins over the package
+        World w = new World().cls("C", "java/lang/Object", "a/Alpha", "b/x/Base").itf("b/x/Face");
+        Solution s = solved(w.problem("a/Alpha b/x/Base", "C <: b/x/Face"));
+        assertEquals(List.of("b/x/Face"), s.phantoms().get("b/x/Base").interfaces());
+        assertEquals(List.of(), s.phantoms().get("a/Alpha").interfaces());
+        w = new World().cls("C", "java/lang/Object", "a/x/Base", "b/FaceBase").itf("a/x/Face");
+        s = solved(w.problem("a/x/Base b/FaceBase", "C <: a/x/Face"));
+        assertEquals(List.of("a/x/Face"), s.phantoms().get("b/FaceBase").interfaces());
+    }
+
+    @Test
     void redundantInterfacesAreDropped() {
-        Solution s = solved(new World().problem("I J P", "P : class", "P <: I", "P <: J", "I <: J"));
+        Solution s = solved(new World().problem("I J P", "P : class", "I : interface", "P <: I", "P <: J", "I <: J"));
         assertEquals(List.of("I"), s.phantoms().get("P").interfaces());
         assertEquals(List.of("J"), s.phantoms().get("I").interfaces());
     }
