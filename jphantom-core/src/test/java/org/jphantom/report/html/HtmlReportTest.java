@@ -171,7 +171,7 @@ class HtmlReportTest {
         Result b = complement(program);
         // The timings are the one run-dependent part of the index: give both the same.
         Map<String, Long> timings = a.timings();
-        Result b2 = new Result(b.phantoms(), b.constraints(), b.occurrences(), b.generated(), b.warnings(), b.counts(),
+        Result b2 = new Result(b.phantoms(), b.constraints(), b.occurrences(), b.generated(), b.warnings(), b.shadowedEntries(), b.counts(),
                 timings);
         HtmlReport.write(a, request(program), dir.resolve("a"));
         HtmlReport.write(b2, request(program), dir.resolve("b"));
