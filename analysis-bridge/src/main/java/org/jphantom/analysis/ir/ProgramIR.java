@@ -15,8 +15,6 @@ import org.jphantom.analysis.lang.Program;
  * <p>Like {@link Program}, not thread-safe.
  */
 public final class ProgramIR {
-    private static final MethodIR NO_CODE = null;
-
     private final Program program;
     private final IRBuilder builder;
     private MethodIR[] built = new MethodIR[1 << 12];
@@ -41,7 +39,7 @@ public final class ProgramIR {
         grow(id);
         if (!done[id]) {
             var code = program.code(m);
-            built[id] = code == null ? NO_CODE : builder.build(m, code);
+            built[id] = code == null ? null : builder.build(m, code);
             done[id] = true;
         }
         return built[id];

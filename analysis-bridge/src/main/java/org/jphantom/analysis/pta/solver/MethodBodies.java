@@ -42,11 +42,6 @@ final class MethodBodies {
         return ir;
     }
 
-    /** The IR of {@code m} if this analysis has asked for it already, else null. */
-    MethodIR ifBuilt(JMethod m) {
-        return m.id() < irs.length ? irs[m.id()] : null;
-    }
-
     private MethodIR decide(JMethod m) {
         if (program.isSynthetic(m.declaringType())) {
             MethodIR ir = shared.bytecodeIR(m);

@@ -16,6 +16,7 @@ import org.jphantom.analysis.pta.context.SelectorFactory;
 import org.jphantom.analysis.pta.heap.HeapModel;
 import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.util.IntList;
+import org.objectweb.asm.Type;
 
 /**
  * The inclusion-based (Andersen-style) solver with an on-the-fly call graph: the work list loop
@@ -53,6 +54,8 @@ public final class Solver {
     private final StatementHandler statements;
     /** Pointers some plugin watches. */
     private final BitSet watched = new BitSet();
+    /** Type filters of explicit call edges, by type. */
+    private TypeFilter[] typeFilters = new TypeFilter[0];
 
     /**
      * A solver over {@code ir}'s program; the selector is made by {@code selectors} with this
@@ -285,14 +288,14 @@ public final class Solver {
         MethodIR cir = bodies.of(callee);
         if (binding.receiver() >= 0 && cir.thisVar >= 0) {
             graph.addEdge(binding.receiver(), cs.varPointer(calleeCsm, cir.thisVar),
-                    TypeFilter.of(callee.declaringType(), new int[0]));
+                    subtypesOf(callee.declaringType()));
         }
         int[] args = binding.args();
         for (int k = 0, n = Math.min(args.length, cir.paramVars.length); k < n; k++) {
             int pv = cir.paramVars[k];
             if (args[k] >= 0 && pv >= 0) {
                 graph.addEdge(args[k], cs.varPointer(calleeCsm, pv),
-                        TypeFilter.of(program.type(paramTypeName(callee, k)), new int[0]));
+                        subtypesOf(program.type(paramTypeName(callee, k))));
             }
         }
         if (binding.result() >= 0 && cir.retVar >= 0) {
@@ -307,9 +310,22 @@ public final class Solver {
         return true;
     }
 
+    /** The filter that lets objects of subtypes of {@code type} through, one per type. */
+    private TypeFilter subtypesOf(int type) {
+        if (type >= typeFilters.length) {
+            typeFilters = Arrays.copyOf(typeFilters, Math.max(type + 1, typeFilters.length * 2));
+        }
+        TypeFilter f = typeFilters[type];
+        if (f == null) {
+            f = TypeFilter.of(type, new int[0]);
+            typeFilters[type] = f;
+        }
+        return f;
+    }
+
     private static String paramTypeName(JMethod m, int k) {
-        org.objectweb.asm.Type t = org.objectweb.asm.Type.getArgumentTypes(m.desc())[k];
-        return t.getSort() == org.objectweb.asm.Type.ARRAY ? t.getDescriptor() : t.getInternalName();
+        Type t = Type.getArgumentTypes(m.desc())[k];
+        return t.getSort() == Type.ARRAY ? t.getDescriptor() : t.getInternalName();
     }
 
     // ------------------------------------------------------------------ fixpoint

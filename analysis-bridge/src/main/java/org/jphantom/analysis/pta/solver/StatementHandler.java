@@ -1,6 +1,7 @@
 package org.jphantom.analysis.pta.solver;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -146,8 +147,8 @@ final class StatementHandler {
     JMethod resolve(Invoke inv, int callSite) {
         if (callSite >= resolvedDone.length) {
             int n = Math.max(callSite + 1, resolvedDone.length * 2);
-            resolved = java.util.Arrays.copyOf(resolved, n);
-            resolvedDone = java.util.Arrays.copyOf(resolvedDone, n);
+            resolved = Arrays.copyOf(resolved, n);
+            resolvedDone = Arrays.copyOf(resolvedDone, n);
         }
         if (!resolvedDone[callSite]) {
             resolved[callSite] = program.resolveMethod(inv.owner, inv.name, inv.desc, inv.itf);
