@@ -13,6 +13,11 @@ import org.jphantom.analysis.pta.plugin.EntryPoints;
 import org.jphantom.analysis.pta.plugin.MissingTypes;
 import org.jphantom.analysis.pta.plugin.NativeModel;
 import org.jphantom.analysis.pta.plugin.PhantomModel;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionAnalysis;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionReport;
+import org.jphantom.analysis.reflect.log.ReflectionLog;
+import org.jphantom.analysis.reflect.log.TamiFlexLogReader;
 import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.pta.solver.Solver;
 
@@ -66,6 +71,12 @@ public final class Analysis {
         }
         plugins.add(new NativeModel());
         plugins.add(new PhantomModel());
+        ReflectionAnalysis reflection = null;
+        if (request.reflection() != ReflectionMode.NONE || request.reflectionLog() != null) {
+            ReflectionLog log = request.reflectionLog() == null ? null : TamiFlexLogReader.read(request.reflectionLog());
+            reflection = new ReflectionAnalysis(request.reflection(), log);
+            plugins.add(reflection);
+        }
         for (Supplier<Plugin> p : request.plugins()) {
             plugins.add(p.get());
         }
@@ -78,7 +89,8 @@ public final class Analysis {
         if (missing != null) {
             warnings.addAll(missing.warnings());
         }
-        return new AnalysisResult(request, program, heap, solver, entries, elapsed, warnings);
+        return new AnalysisResult(request, program, heap, solver, entries, elapsed, warnings,
+                reflection == null ? ReflectionReport.none() : reflection.report());
     }
 
     private static List<JMethod> entryPoints(Program program, List<String> mains, Set<String> programClasses) {

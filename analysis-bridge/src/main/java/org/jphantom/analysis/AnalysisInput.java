@@ -68,7 +68,7 @@ public final class AnalysisInput implements AutoCloseable {
                 }
                 byte[] b = programBytes.get(name);
                 return b != null ? b : libBytes.find(name);
-            }, Set.copyOf(programInfo.keySet()));
+            }, Set.copyOf(programInfo.keySet()), library.names());
             List<String> warnings = new ArrayList<>(input.warnings());
             if (jdk.release() != Runtime.version().feature()) {
                 warnings.add("release " + jdk.release() + ": ct.sym classes have no method bodies, so every JDK method is"

@@ -9,6 +9,7 @@ import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.analysis.pta.heap.HeapFactory;
 import org.jphantom.analysis.pta.heap.HeapOptions;
 import org.jphantom.analysis.pta.plugin.Plugin;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 
 /**
  * What to analyse and how. The policies are factories, so one request can be run any number of
@@ -24,21 +25,24 @@ import org.jphantom.analysis.pta.plugin.Plugin;
  * @param plugins     extra plugins, each run gets new ones; called after the built-in ones
  * @param skipMissing Doop's treatment of incomplete programs: methods whose signature or body
  *                    references a type missing from the closed world are not analysed
+ * @param reflection  how reflective calls are resolved
+ * @param reflectionLog a TamiFlex log whose targets are added at their call sites, or null
  */
 public record AnalysisRequest(List<Path> program, List<Path> classpath, OptionalInt release, List<String> mains,
                               SelectorFactory selector, HeapFactory heap, List<Supplier<Plugin>> plugins,
-                              boolean skipMissing) {
+                              boolean skipMissing, ReflectionMode reflection, Path reflectionLog) {
     public AnalysisRequest {
         program = List.copyOf(program);
         classpath = List.copyOf(classpath);
         mains = List.copyOf(mains);
         plugins = List.copyOf(plugins);
+        java.util.Objects.requireNonNull(reflection, "reflection");
     }
 
     /** Analyse {@code program} context-insensitively from all its main methods, with the running JDK. */
     public static AnalysisRequest of(List<Path> program) {
         return new AnalysisRequest(program, List.of(), OptionalInt.empty(), List.of(), Selectors.insensitive(),
-                HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), false);
+                HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), false, ReflectionMode.SOLAR, null);
     }
 
     /** The name of the context sensitivity (the selector's). */
@@ -47,15 +51,18 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
     }
 
     public AnalysisRequest withClasspath(List<Path> cp) {
-        return new AnalysisRequest(program, cp, release, mains, selector, heap, plugins, skipMissing);
+        return new AnalysisRequest(program, cp, release, mains, selector, heap, plugins, skipMissing,
+                reflection, reflectionLog);
     }
 
     public AnalysisRequest withRelease(OptionalInt r) {
-        return new AnalysisRequest(program, classpath, r, mains, selector, heap, plugins, skipMissing);
+        return new AnalysisRequest(program, classpath, r, mains, selector, heap, plugins, skipMissing,
+                reflection, reflectionLog);
     }
 
     public AnalysisRequest withMains(List<String> m) {
-        return new AnalysisRequest(program, classpath, release, m, selector, heap, plugins, skipMissing);
+        return new AnalysisRequest(program, classpath, release, m, selector, heap, plugins, skipMissing,
+                reflection, reflectionLog);
     }
 
     /**
@@ -69,22 +76,37 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
         SelectorFactory s = Selectors.named(name);
         HeapOptions h = s.name().equals("ci") ? HeapOptions.insensitive() : HeapOptions.sensitive();
         return new AnalysisRequest(program, classpath, release, mains, s, HeapFactory.allocationSites(h), plugins,
-                skipMissing);
+                skipMissing, reflection, reflectionLog);
     }
 
     public AnalysisRequest withSelector(SelectorFactory s) {
-        return new AnalysisRequest(program, classpath, release, mains, s, heap, plugins, skipMissing);
+        return new AnalysisRequest(program, classpath, release, mains, s, heap, plugins, skipMissing,
+                reflection, reflectionLog);
     }
 
     public AnalysisRequest withHeap(HeapFactory h) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, h, plugins, skipMissing);
+        return new AnalysisRequest(program, classpath, release, mains, selector, h, plugins, skipMissing,
+                reflection, reflectionLog);
     }
 
     public AnalysisRequest withPlugins(List<Supplier<Plugin>> p) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, p, skipMissing);
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, p, skipMissing,
+                reflection, reflectionLog);
+    }
+
+    /** Resolves reflection by {@code mode}; see {@link ReflectionMode}. */
+    public AnalysisRequest withReflection(ReflectionMode mode) {
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, mode,
+                reflectionLog);
+    }
+
+    /** Adds the targets of a TamiFlex log (null: none). */
+    public AnalysisRequest withReflectionLog(Path log) {
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, reflection,
+                log);
     }
 
     public AnalysisRequest withSkipMissing(boolean skip) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skip);
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skip, reflection, reflectionLog);
     }
 }

@@ -20,6 +20,8 @@ import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.heap.HeapModel;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionReport;
 import org.jphantom.analysis.pta.solver.CSManager;
 import org.jphantom.analysis.pta.solver.PointsToSet;
 import org.jphantom.analysis.pta.solver.Solver;
@@ -38,10 +40,11 @@ public final class AnalysisResult {
     private final long nanos;
     private final List<String> warnings;
     private final Map<String, Object> stats;
+    private final ReflectionReport reflection;
     private IntList[] csMethodsByMethod;
 
     AnalysisResult(AnalysisRequest request, Program program, HeapModel heap, Solver solver, List<JMethod> entries,
-                   long nanos, List<String> warnings) {
+                   long nanos, List<String> warnings, ReflectionReport reflection) {
         this.request = request;
         this.program = program;
         this.heap = heap;
@@ -49,6 +52,7 @@ public final class AnalysisResult {
         this.entries = List.copyOf(entries);
         this.nanos = nanos;
         this.warnings = Collections.unmodifiableList(warnings);
+        this.reflection = reflection;
         this.stats = computeStats();
     }
 
@@ -66,6 +70,11 @@ public final class AnalysisResult {
 
     public List<String> warnings() {
         return warnings;
+    }
+
+    /** What the reflection analysis found at each reflective call site (empty when it was off). */
+    public ReflectionReport reflection() {
+        return reflection;
     }
 
     public List<JMethod> entries() {
@@ -319,6 +328,8 @@ public final class AnalysisResult {
         s.put("pointers", solver.cs().pointerCount());
         s.put("pfgEdges", solver.edgeCount());
         s.put("types", program.typeCount());
+        s.put("reflection", reflection.mode().label());
+        s.put("reflectiveSites", reflection.counts());
         s.put("timeMs", nanos / 1_000_000);
         s.put("peakHeapMB", peakHeapMb());
         s.put("peakRssMB", peakRssMb());
@@ -356,6 +367,7 @@ public final class AnalysisResult {
                         + " call sites, %d may-fail casts, %.1f s, peak heap %d MB",
                 stats.get("context"), stats.get("reachableMethods"), stats.get("applicationReachableMethods"),
                 stats.get("callEdges"), stats.get("polymorphicCallSites"), stats.get("mayFailCasts"),
-                nanos / 1e9, stats.get("peakHeapMB"));
+                nanos / 1e9, stats.get("peakHeapMB"))
+                + (reflection.mode() == ReflectionMode.NONE ? "" : "; " + reflection.summary());
     }
 }

@@ -20,6 +20,7 @@ import org.jphantom.analysis.AnalysisResult;
 import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.analysis.pta.plugin.Progress;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 
 /** {@code jphantom analyze}: options in, the analysis library called, a summary and dumps out. */
 final class AnalyzeCommand {
@@ -40,8 +41,14 @@ final class AnalyzeCommand {
         o.addOption(Option.builder().longOpt("missing").hasArg().argName("MODE")
                 .desc("incomplete programs: 'skip' leaves out methods referencing missing types (Doop);"
                         + " 'ignore' (default) analyses them, unresolved calls have no target").build());
+        o.addOption(Option.builder().longOpt("reflection").hasArg().argName("MODE")
+                .desc("reflective calls: 'solar' (default) infers what string constants do not tell (SOLAR) and reports"
+                        + " where it may be unsound; 'constants' reads names from string constants and casts"
+                        + " (Livshits et al.); 'none' leaves them unresolved").build());
+        o.addOption(Option.builder().longOpt("reflection-log").hasArg().argName("FILE")
+                .desc("add the reflective targets a TamiFlex log (jphantom record) lists at their call sites").build());
         o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
-                .desc("write reachable-methods.txt, call-edges.txt and stats.json to DIR").build());
+                .desc("write reachable-methods.txt, call-edges.txt, stats.json and reflection.json to DIR").build());
         o.addOption(Option.builder().longOpt("dump-points-to")
                 .desc("with --out: also write points-to.txt, the application variables' points-to sets").build());
         o.addOption(Option.builder().longOpt("dot")
@@ -93,12 +100,13 @@ final class AnalyzeCommand {
         CommandLine cl = new DefaultParser().parse(options, args);
         if (cl.hasOption("h")) {
             new HelpFormatter().printHelp(new java.io.PrintWriter(out, true), 100,
-                    "jphantom analyze PROGRAM... [-cp LIB...] [--release N] [--main CLASS] [--context KIND] [--out DIR]",
+                    "jphantom analyze PROGRAM... [-cp LIB...] [--release N] [--main CLASS] [--context KIND]"
+                            + " [--reflection MODE] [--reflection-log FILE] [--out DIR]",
                     "Runs a whole-program points-to analysis with an on-the-fly call graph over PROGRAM (a complemented"
                             + " jar, typically), its class path and the JDK read as class files.", options, 2, 4, "");
             return Main.OK;
         }
-        for (String single : List.of("release", "context", "out", "missing")) {
+        for (String single : List.of("release", "context", "out", "missing", "reflection", "reflection-log")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
                 throw new ParseException("option --" + single + " given " + values.length + " times");
@@ -136,9 +144,11 @@ final class AnalyzeCommand {
             throw new ParseException("--dump-points-to and --dot need --out DIR");
         }
         Selectors.canonical(cl.getOptionValue("context", "ci"));
+        ReflectionMode reflection = ReflectionMode.named(cl.getOptionValue("reflection", "solar"));
+        Path log = cl.hasOption("reflection-log") ? Path.of(cl.getOptionValue("reflection-log")) : null;
         AnalysisRequest request = AnalysisRequest.of(program).withClasspath(cp).withRelease(release)
                 .withMains(mains).withContext(cl.getOptionValue("context", "ci"))
-                .withSkipMissing(missing.equals("skip"));
+                .withSkipMissing(missing.equals("skip")).withReflection(reflection).withReflectionLog(log);
         List<org.jphantom.analysis.pta.plugin.Plugin> extra = cl.hasOption("q") ? List.of()
                 : List.of(new Progress(err, cl.hasOption("v"), 5000));
         AnalysisResult result = Analysis.run(request, extra);
@@ -153,6 +163,11 @@ final class AnalyzeCommand {
             }
             if (shown < warnings.size()) {
                 err.println("warning: ... and " + (warnings.size() - shown) + " more (-v shows all)");
+            }
+            if (cl.hasOption("v")) {
+                for (String p : result.reflection().problems()) {
+                    err.println("reflection: " + p);
+                }
             }
             err.println(result.summary());
         }

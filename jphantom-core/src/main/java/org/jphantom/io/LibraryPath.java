@@ -111,6 +111,11 @@ public final class LibraryPath implements ClassSource, Closeable {
         return bytes;
     }
 
+    /** The internal names of every class the path defines, sorted. */
+    public java.util.SortedSet<String> names() {
+        return Collections.unmodifiableSortedSet(new java.util.TreeSet<>(index.keySet()));
+    }
+
     /** Whether some element of the path defines {@code internalName}, without reading it. */
     public boolean contains(String internalName) {
         return index.containsKey(internalName);

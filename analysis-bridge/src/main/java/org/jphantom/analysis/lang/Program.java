@@ -43,6 +43,8 @@ public final class Program {
     private final ClassWorld world;
     private final Function<String, byte[]> classBytes;
     private final Set<String> programClasses;
+    private final Set<String> libraryClasses;
+    private List<String> closedWorld;
 
     // types
     private final Map<String, Integer> typeIds = new HashMap<>();
@@ -76,9 +78,20 @@ public final class Program {
      * @param programClasses internal names of the program's own classes (generated ones included)
      */
     public Program(ClassWorld world, Function<String, byte[]> classBytes, Set<String> programClasses) {
+        this(world, classBytes, programClasses, Set.of());
+    }
+
+    /**
+     * @param libraryClasses internal names of the classes of the class path (not the JDK's): with
+     *                       {@code programClasses}, the classes a closed-world search (of the
+     *                       reflection analysis, say) may enumerate
+     */
+    public Program(ClassWorld world, Function<String, byte[]> classBytes, Set<String> programClasses,
+                   Set<String> libraryClasses) {
         this.world = world;
         this.classBytes = classBytes;
         this.programClasses = programClasses;
+        this.libraryClasses = libraryClasses;
         fields.add(new JField(0, "[", "[]", "Ljava/lang/Object;", false));
     }
 
@@ -553,6 +566,19 @@ public final class Program {
     /** Internal names of the program's classes. */
     public Set<String> programClasses() {
         return programClasses;
+    }
+
+    /**
+     * The classes of the program and of its class path (never the JDK's), sorted by name: what a
+     * search of the closed world for, say, the subtypes of a type enumerates.
+     */
+    public List<String> closedWorldClasses() {
+        if (closedWorld == null) {
+            java.util.TreeSet<String> all = new java.util.TreeSet<>(programClasses);
+            all.addAll(libraryClasses);
+            closedWorld = List.copyOf(all);
+        }
+        return closedWorld;
     }
 
     private static final class SyntheticClass {

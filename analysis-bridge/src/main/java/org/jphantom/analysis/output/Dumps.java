@@ -8,10 +8,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.jphantom.JphantomException;
 import org.jphantom.analysis.AnalysisResult;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 
 /**
  * Writes a result to a directory: {@code reachable-methods.txt} and {@code call-edges.txt} (sorted,
- * one per line) and {@code stats.json}; on request {@code points-to.txt} and
+ * one per line), {@code stats.json}, {@code reflection.json} (unless reflection is off); on request {@code points-to.txt} and
  * {@code app-call-graph.dot}. A failing write removes what it wrote.
  */
 public final class Dumps {
@@ -20,6 +21,7 @@ public final class Dumps {
     public static final String STATS = "stats.json";
     public static final String POINTS_TO = "points-to.txt";
     public static final String DOT = "app-call-graph.dot";
+    public static final String REFLECTION = "reflection.json";
 
     private Dumps() {
     }
@@ -49,6 +51,9 @@ public final class Dumps {
             writeLines(dir.resolve(EDGES), result.callEdges());
             ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             Files.writeString(dir.resolve(STATS), mapper.writeValueAsString(result.stats()) + "\n");
+            if (result.reflection().mode() != ReflectionMode.NONE) {
+                Files.writeString(dir.resolve(REFLECTION), mapper.writeValueAsString(result.reflection().toJson()) + "\n");
+            }
             if (pointsTo) {
                 writeLines(dir.resolve(POINTS_TO), result.applicationPointsTo());
             }
@@ -60,7 +65,7 @@ public final class Dumps {
             throw JphantomException.input("cannot write to " + dir + " (" + e + ")", e);
         } finally {
             if (!written) { // an I/O error, or running out of memory part-way: no half of the output stays
-                for (String f : List.of(REACHABLE, EDGES, STATS, POINTS_TO, DOT)) {
+                for (String f : List.of(REACHABLE, EDGES, STATS, REFLECTION, POINTS_TO, DOT)) {
                     try {
                         Files.deleteIfExists(dir.resolve(f));
                     } catch (IOException ignored) {

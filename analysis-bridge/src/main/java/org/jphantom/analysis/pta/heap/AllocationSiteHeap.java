@@ -16,7 +16,8 @@ import org.jphantom.analysis.util.IntList;
  * The allocation-site abstraction: one abstract object per allocation statement, except for
  * <ul>
  *   <li>string constants: one object per distinct value (the JVM interns them), or one object for
- *       all of them ({@link HeapOptions#mergeStringConstants});
+ *       all of them ({@link HeapOptions#mergeStringConstants}) except, on request, those that name
+ *       a class or a member a reflective lookup could find ({@link NameConstants});
  *   <li>class constants: one object per type, shared with the objects {@code getClass()} returns;
  *   <li>objects of {@code String}, {@code StringBuilder}, {@code StringBuffer} and of every
  *       {@code Throwable} type that {@code new} allocates: one object per type. They are many, they
@@ -44,12 +45,14 @@ public final class AllocationSiteHeap implements HeapModel {
     private final Map<String, Integer> shared = new HashMap<>();
 
     private final HeapOptions options;
+    private final NameConstants names;
     private final int stringType;
     private final int throwableType;
 
     public AllocationSiteHeap(Program program, HeapOptions options) {
         this.program = program;
         this.options = options;
+        this.names = new NameConstants(program);
         this.stringType = program.type("java/lang/String");
         this.throwableType = program.type("java/lang/Throwable");
     }
@@ -88,7 +91,7 @@ public final class AllocationSiteHeap implements HeapModel {
         int obj;
         switch (stmt.what) {
             case STRING:
-                if (options.mergeStringConstants()) {
+                if (options.mergeStringConstants() && !(options.keepNames() && names.isName(stmt.constant))) {
                     obj = shared("str", stmt.type, -1, "<string constants>");
                 } else {
                     obj = shared("str:" + stmt.constant, stmt.type, -1, "\"" + escape(stmt.constant) + "\"");

@@ -11,8 +11,16 @@ package org.jphantom.analysis.pta.heap;
  *                             {@code StringBuilder} and {@code StringBuffer}: one object per type
  * @param mergeThrowables      the objects {@code new} makes of each {@code Throwable} type: one
  *                             object per type
+ * @param keepNames            when string constants are merged, those that name a class of the
+ *                             closed world or a member of a class of the program or its class path
+ *                             stay apart, for the reflection analysis to read
  */
-public record HeapOptions(boolean mergeStringConstants, boolean mergeStringObjects, boolean mergeThrowables) {
+public record HeapOptions(boolean mergeStringConstants, boolean mergeStringObjects, boolean mergeThrowables,
+                          boolean keepNames) {
+    public HeapOptions(boolean mergeStringConstants, boolean mergeStringObjects, boolean mergeThrowables) {
+        this(mergeStringConstants, mergeStringObjects, mergeThrowables, true);
+    }
+
     /** Context-insensitive analyses: string constants apart, strings and throwables merged per type. */
     public static HeapOptions insensitive() {
         return new HeapOptions(false, true, true);
@@ -24,6 +32,10 @@ public record HeapOptions(boolean mergeStringConstants, boolean mergeStringObjec
     }
 
     public HeapOptions withMergeStringConstants(boolean merge) {
-        return new HeapOptions(merge, mergeStringObjects, mergeThrowables);
+        return new HeapOptions(merge, mergeStringObjects, mergeThrowables, keepNames);
+    }
+
+    public HeapOptions withKeepNames(boolean keep) {
+        return new HeapOptions(mergeStringConstants, mergeStringObjects, mergeThrowables, keep);
     }
 }

@@ -83,7 +83,7 @@ public final class CallGraph {
     }
 
     /** The call-site index of statement {@code stmtIndex} of reachable method {@code m}. */
-    int callSiteOf(JMethod m, int stmtIndex) {
+    public int callSiteOf(JMethod m, int stmtIndex) {
         return siteOfStmt[m.id()][stmtIndex];
     }
 

@@ -1,0 +1,85 @@
+package org.jphantom.analysis.pta.plugin.reflect;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.pta.solver.CallBinding;
+import org.jphantom.analysis.pta.solver.Solver;
+
+/**
+ * Turns a resolved reflective call into a call edge of the call graph (SOLAR's Transformation):
+ * from the reflective call site to the target, in the context the selector chooses, with the
+ * receiver objects that select this target, the arguments taken from the {@code Object[]}'s
+ * elements (the solver filters them by each parameter's declared type) and the result and
+ * exceptions flowing back to the call.
+ */
+final class CallBinder {
+    private final Solver solver;
+    /** (caller cs method, call site, callee cs method) -> the receiver pointer of that edge. */
+    private final Map<String, Integer> receivers = new HashMap<>();
+
+    CallBinder(Solver solver) {
+        this.solver = solver;
+    }
+
+    int callSite(ReflectiveCall call) {
+        return solver.callGraph().callSiteOf(call.method, call.invoke.index);
+    }
+
+    /**
+     * Calls {@code callee} from {@code call} in {@code callerCsm} on {@code receiver} (a solver
+     * object), or statically when {@code receiver} is -1.
+     *
+     * @param args   the pointer of the argument objects for every reference parameter, or -1
+     * @param result the pointer the return value flows to, or -1
+     * @return whether the edge is new
+     */
+    boolean call(int callerCsm, ReflectiveCall call, JMethod callee, int receiver, int args, int result) {
+        int site = callSite(call);
+        int ctx = solver.cs().contextOfMethod(callerCsm);
+        Invoke inv = call.invoke;
+        int exc = inv.exception >= 0 ? solver.varPointer(callerCsm, inv.exception) : -1;
+        int[] argPointers = new int[callee.paramCount()];
+        for (int k = 0; k < argPointers.length; k++) {
+            argPointers[k] = callee.paramIsRef(k) ? args : -1;
+        }
+        if (receiver < 0 || callee.isStatic()) {
+            solver.initClass(callee.declaringType());
+            int calleeCsm = solver.csMethod(solver.selector().staticCall(ctx, site, callee), callee);
+            return solver.addCallEdge(callerCsm, site, calleeCsm, new CallBinding(-1, argPointers, result, exc));
+        }
+        int calleeCsm = solver.csMethod(solver.selector().instanceCall(ctx, site, receiver, callee), callee);
+        String key = callerCsm + "/" + site + "/" + calleeCsm;
+        Integer recv = receivers.get(key);
+        boolean fresh = recv == null;
+        if (fresh) {
+            recv = solver.tempPointer();
+            receivers.put(key, recv);
+        }
+        solver.addPointsTo(recv, receiver);
+        return fresh && solver.addCallEdge(callerCsm, site, calleeCsm, new CallBinding(recv, argPointers, result, exc));
+    }
+
+    /**
+     * Calls {@code callee} from {@code call} with whatever {@code receivers} points to as its
+     * receivers (filtered by the callee's class): for targets a log names, which must be reached
+     * whatever the analysis knows of the receiver.
+     */
+    void callWithPointer(int callerCsm, ReflectiveCall call, JMethod callee, int receivers, int args, int result) {
+        int site = callSite(call);
+        int ctx = solver.cs().contextOfMethod(callerCsm);
+        Invoke inv = call.invoke;
+        int exc = inv.exception >= 0 ? solver.varPointer(callerCsm, inv.exception) : -1;
+        int[] argPointers = new int[callee.paramCount()];
+        for (int k = 0; k < argPointers.length; k++) {
+            argPointers[k] = callee.paramIsRef(k) ? args : -1;
+        }
+        if (callee.isStatic()) {
+            solver.initClass(callee.declaringType());
+        }
+        int calleeCsm = solver.csMethod(solver.selector().staticCall(ctx, site, callee), callee);
+        solver.addCallEdge(callerCsm, site, calleeCsm,
+                new CallBinding(callee.isStatic() ? -1 : receivers, argPointers, result, exc));
+    }
+}

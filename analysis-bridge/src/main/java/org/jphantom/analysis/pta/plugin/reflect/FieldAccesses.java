@@ -1,0 +1,181 @@
+package org.jphantom.analysis.pta.plugin.reflect;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.ir.TypeFilter;
+import org.jphantom.analysis.lang.JField;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.lang.Signatures;
+import org.jphantom.analysis.pta.plugin.reflect.Meta.Kind;
+import org.jphantom.analysis.pta.solver.Solver;
+
+/**
+ * {@code Field.get(o)} and {@code Field.set(o, v)} as loads and stores: a known {@code Field}
+ * object reads or writes its field of each receiver object of its class (or the static field,
+ * initialising its class). Partial {@code Field} objects (under {@code solar}): of a known class,
+ * its fields of the name, or all of them; of an unknown class, the fields of the receiver objects'
+ * classes ([I-INVTP]'s analogue) and, with a known name, the closed world's static fields of that
+ * name. Unknown class and name with no known receiver fail the soundness criterion.
+ */
+final class FieldAccesses implements ReflectionAnalysis.SiteModel {
+    private final ReflectionAnalysis a;
+    private final Map<Integer, TypeFilter> filters = new HashMap<>();
+
+    FieldAccesses(ReflectionAnalysis a) {
+        this.a = a;
+    }
+
+    @Override
+    public void start(int csm, ReflectiveCall call) {
+        Invoke inv = call.invoke;
+        if (inv.recv < 0) {
+            return;
+        }
+        boolean get = call.api == Api.FIELD_GET;
+        int value = get ? a.var(csm, inv.lhs) : a.var(csm, inv.args[1]);
+        if (value < 0) {
+            return; // the value is a primitive, or null is stored
+        }
+        State s = new State(call, get, value);
+        if (inv.args[0] >= 0) {
+            a.watchers().watch(a.var(csm, inv.args[0]), s::onReceivers);
+        }
+        a.watchers().watch(a.var(csm, inv.recv), s::onFields);
+    }
+
+    private final class State {
+        final ReflectiveCall call;
+        final boolean get;
+        final int value;
+        final List<Integer> receivers = new ArrayList<>();
+        final List<JField> known = new ArrayList<>();
+        final List<Meta> partials = new ArrayList<>();
+        final Set<Long> done = new HashSet<>();
+        boolean checking;
+
+        State(ReflectiveCall call, boolean get, int value) {
+            this.call = call;
+            this.get = get;
+            this.value = value;
+        }
+
+        void onFields(int[] objs) {
+            for (int o : objs) {
+                Meta meta = a.metas().meta(o);
+                if (meta == null) {
+                    continue;
+                }
+                if (meta.kind() == Kind.FIELD) {
+                    field(meta.field(), "field object");
+                } else if (meta.kind() == Kind.PARTIAL_FIELD) {
+                    if (!a.solar()) {
+                        call.unsound(meta.type() < 0 ? "the field's class is not known from string constants"
+                                : "the field's name is not known from string constants");
+                        continue;
+                    }
+                    partials.add(meta);
+                    resolve(meta);
+                    if (meta.type() < 0 && meta.name() == null && !checking) {
+                        checking = true;
+                        a.atFinish(() -> {
+                            if (receivers.isEmpty()) {
+                                call.unsound("a Field object of unknown class and name, and no receiver object of"
+                                        + " known class");
+                            }
+                        });
+                    }
+                }
+            }
+        }
+
+        void onReceivers(int[] objs) {
+            for (int o : objs) {
+                if (a.lazyHeap().isMarker(o)) {
+                    continue;
+                }
+                receivers.add(o);
+                for (int i = 0; i < known.size(); i++) {
+                    access(o, known.get(i));
+                }
+                for (int i = 0; i < partials.size(); i++) {
+                    resolveOnReceiver(partials.get(i), o);
+                }
+            }
+        }
+
+        void field(JField f, String how) {
+            if (!f.isReference() || !done.add((long) f.id() << 32 | 0xffffffffL)) {
+                return;
+            }
+            call.target(Signatures.field(f.owner(), f.name(), f.desc()), how);
+            Solver solver = a.solver();
+            if (f.isStatic()) {
+                solver.initClass(a.program().type(f.owner()));
+                move(solver.staticPointer(f.id()), f);
+                return;
+            }
+            known.add(f);
+            for (int i = 0; i < receivers.size(); i++) {
+                access(receivers.get(i), f);
+            }
+        }
+
+        void access(int obj, JField f) {
+            Program program = a.program();
+            if (program.isSubtype(a.solver().typeOfObject(obj), program.type(f.owner()))
+                    && done.add((long) f.id() << 32 | obj)) {
+                move(a.solver().fieldPointer(obj, f.id()), f);
+            }
+        }
+
+        private void move(int fieldPointer, JField f) {
+            if (get) {
+                a.solver().addEdge(fieldPointer, value, null);
+            } else {
+                a.solver().addEdge(value, fieldPointer, filter(f));
+            }
+        }
+
+        void resolve(Meta p) {
+            if (p.type() >= 0) {
+                for (JField f : a.members().fields(p.type(), p.name(), p.declared())) {
+                    field(f, "signature");
+                }
+                return;
+            }
+            for (int i = 0; i < receivers.size(); i++) {
+                resolveOnReceiver(p, receivers.get(i));
+            }
+            if (p.name() != null) {
+                for (JField f : a.members().fieldsNamed(p.name())) {
+                    if (f.isStatic()) {
+                        field(f, "signature");
+                    }
+                }
+            }
+        }
+
+        void resolveOnReceiver(Meta p, int obj) {
+            if (p.type() >= 0) {
+                return;
+            }
+            for (int s : a.members().supertypes(a.solver().typeOfObject(obj))) {
+                for (JField f : a.members().fields(s, p.name(), true)) {
+                    if (!f.isStatic()) {
+                        field(f, "receiver type");
+                    }
+                }
+            }
+        }
+    }
+
+    private TypeFilter filter(JField f) {
+        int t = a.program().type(f.desc().startsWith("[") ? f.desc() : f.desc().substring(1, f.desc().length() - 1));
+        return filters.computeIfAbsent(t, x -> TypeFilter.of(x, new int[0]));
+    }
+}

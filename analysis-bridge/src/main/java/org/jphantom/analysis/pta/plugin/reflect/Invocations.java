@@ -1,0 +1,249 @@
+package org.jphantom.analysis.pta.plugin.reflect;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.lang.Signatures;
+import org.jphantom.analysis.pta.plugin.reflect.Meta.Kind;
+
+/**
+ * {@code Method.invoke(y, args)}: SOLAR's Target Search, Inference and Transformation. A known
+ * {@code Method} object calls its method: statically, or on each receiver object of its class by
+ * virtual dispatch. Partial {@code Method} objects (under {@code solar}) are resolved by inference:
+ * of a known class, its members that fit the arguments and the result's cast ([I-INVSIG]); of an
+ * unknown class, the members of the receiver objects' classes ([I-INVTP]) and, with a known name,
+ * the closed world's methods of that name and a fitting signature ([I-INVS2T]). Marker objects
+ * reaching the receiver are typed as the target's class and its subtypes ([L-INV]). A site fails
+ * SOLAR's soundness criterion when an unknown-class {@code Method} of unknown name meets a receiver
+ * that is unknown or absent.
+ */
+final class Invocations implements ReflectionAnalysis.SiteModel {
+    private final ReflectionAnalysis a;
+
+    Invocations(ReflectionAnalysis a) {
+        this.a = a;
+    }
+
+    @Override
+    public void start(int csm, ReflectiveCall call) {
+        Invoke inv = call.invoke;
+        if (inv.recv < 0) {
+            return;
+        }
+        State s = new State(csm, call);
+        s.args = Arguments.elements(a, csm, inv.args[1]);
+        if (s.args >= 0) {
+            a.watchers().watch(s.args, s::onArguments);
+        }
+        if (s.receiver >= 0) {
+            a.watchers().watch(s.receiver, s::onReceivers);
+        }
+        a.watchers().watch(a.var(csm, inv.recv), s::onMethods);
+    }
+
+    private final class State {
+        final int csm;
+        final ReflectiveCall call;
+        final int receiver;
+        final int result;
+        final int resultCast;
+        int args = -1;
+        final Set<Integer> argTypes = new LinkedHashSet<>();
+        final List<Integer> receivers = new ArrayList<>();
+        final List<Integer> markers = new ArrayList<>();
+        final List<JMethod> known = new ArrayList<>();
+        final List<Meta> partials = new ArrayList<>();
+        final Set<Long> done = new HashSet<>();
+        final Set<Long> typedMarkers = new HashSet<>();
+        boolean checking;
+
+        State(int csm, ReflectiveCall call) {
+            this.csm = csm;
+            this.call = call;
+            Invoke inv = call.invoke;
+            this.receiver = a.var(csm, inv.args[0]);
+            this.result = a.var(csm, inv.lhs);
+            List<Integer> casts = a.lazyHeap().castsOfResult(call);
+            this.resultCast = casts.size() == 1 ? casts.get(0) : -1;
+        }
+
+        void onArguments(int[] objs) {
+            boolean grew = false;
+            for (int o : objs) {
+                grew |= argTypes.add(a.solver().typeOfObject(o));
+            }
+            if (grew) {
+                for (int i = 0; i < partials.size(); i++) {
+                    resolve(partials.get(i));
+                }
+            }
+        }
+
+        void onMethods(int[] objs) {
+            for (int o : objs) {
+                Meta meta = a.metas().meta(o);
+                if (meta == null) {
+                    continue;
+                }
+                if (meta.kind() == Kind.METHOD) {
+                    known.add(meta.method());
+                    target(meta.method(), "method object");
+                } else if (meta.kind() == Kind.PARTIAL_METHOD) {
+                    if (!a.solar()) {
+                        call.unsound(meta.type() < 0 ? "the method's class is not known from string constants"
+                                : "the method's name is not known from string constants");
+                        continue;
+                    }
+                    partials.add(meta);
+                    resolve(meta);
+                    if (meta.type() < 0 && meta.name() == null && !checking) {
+                        checking = true;
+                        a.atFinish(this::checkSound);
+                    }
+                }
+            }
+        }
+
+        void onReceivers(int[] objs) {
+            for (int o : objs) {
+                if (a.lazyHeap().isMarker(o)) {
+                    markers.add(o);
+                    for (int i = 0; i < known.size(); i++) {
+                        type(o, known.get(i));
+                    }
+                    for (int i = 0; i < partials.size(); i++) {
+                        resolveOnMarker(partials.get(i), o);
+                    }
+                    continue;
+                }
+                receivers.add(o);
+                for (int i = 0; i < known.size(); i++) {
+                    dispatch(o, known.get(i), "method object");
+                }
+                for (int i = 0; i < partials.size(); i++) {
+                    resolveOnReceiver(partials.get(i), o);
+                }
+            }
+        }
+
+        /** A target known at the call (a Method object or one inferred for it): called on every receiver. */
+        void target(JMethod m, String how) {
+            if (m.isStatic()) {
+                if (done.add((long) m.id() << 32 | 0xffffffffL)) {
+                    a.binder().call(csm, call, m, -1, args, result);
+                    call.target(sig(m), how);
+                }
+                return;
+            }
+            for (int i = 0; i < receivers.size(); i++) {
+                dispatch(receivers.get(i), m, how);
+            }
+            for (int i = 0; i < markers.size(); i++) {
+                type(markers.get(i), m);
+            }
+        }
+
+        void dispatch(int obj, JMethod m, String how) {
+            Program program = a.program();
+            if (m.isStatic()) {
+                target(m, how);
+                return;
+            }
+            int t = a.solver().typeOfObject(obj);
+            if (!program.isSubtype(t, m.declaringType())) {
+                return;
+            }
+            JMethod callee = m.isPrivate() ? m : program.dispatch(t, m);
+            if (callee == null || !done.add((long) callee.id() << 32 | obj)) {
+                return;
+            }
+            a.binder().call(csm, call, callee, obj, args, result);
+            call.target(sig(callee), how);
+        }
+
+        /** [L-INV]: a marker at the receiver becomes objects of {@code m}'s class and its subtypes. */
+        void type(int marker, JMethod m) {
+            if (m.isStatic() || m.declaringType() == a.program().type(Program.OBJECT)
+                    || !typedMarkers.add((long) m.declaringType() << 32 | marker)) {
+                return;
+            }
+            for (int t : a.members().concreteSubtypes(m.declaringType())) {
+                a.solver().addPointsTo(receiver, a.lazyHeap().materialize(marker, t, "invoke at " + call.where()));
+            }
+        }
+
+        void resolve(Meta p) {
+            if (p.type() >= 0) { // [I-INVSIG]
+                for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
+                    if (fits(m)) {
+                        target(m, "signature");
+                    }
+                }
+                return;
+            }
+            for (int i = 0; i < receivers.size(); i++) {
+                resolveOnReceiver(p, receivers.get(i));
+            }
+            if (p.name() != null) { // [I-INVS2T], static targets (no receiver needed)
+                for (JMethod m : a.members().methodsNamed(p.name())) {
+                    if (m.isStatic() && fits(m)) {
+                        target(m, "signature");
+                    }
+                }
+            }
+            for (int i = 0; i < markers.size(); i++) {
+                resolveOnMarker(p, markers.get(i));
+            }
+        }
+
+        /** [I-INVTP]: the receiver's class (and its supertypes) declare the target. */
+        void resolveOnReceiver(Meta p, int obj) {
+            if (p.type() >= 0) {
+                return; // resolve() found the known class's targets, dispatched on each receiver
+            }
+            int t = a.solver().typeOfObject(obj);
+            for (int s : a.members().supertypes(t)) {
+                for (JMethod m : a.members().methods(s, p.name(), true)) {
+                    if (!m.isStatic() && fits(m)) {
+                        dispatch(obj, m, "receiver type");
+                    }
+                }
+            }
+        }
+
+        /** [I-INVS2T] with [L-INV]: a known name types an unknown receiver as the classes declaring it. */
+        void resolveOnMarker(Meta p, int marker) {
+            if (p.type() >= 0 || p.name() == null) {
+                return;
+            }
+            for (JMethod m : a.members().methodsNamed(p.name())) {
+                if (!m.isStatic() && fits(m)) {
+                    type(marker, m);
+                }
+            }
+        }
+
+        boolean fits(JMethod m) {
+            return Signature.fits(m, argTypes, resultCast, a.program());
+        }
+
+        /** SOLAR's criterion (3), after the fixpoint. */
+        void checkSound() {
+            boolean allKnown = markers.isEmpty() && !receivers.isEmpty();
+            if (!allKnown) {
+                call.unsound(markers.isEmpty()
+                        ? "a Method object of unknown class and name, and no receiver object"
+                        : "a Method object of unknown class and name, and a receiver of unknown class");
+            }
+        }
+
+        private String sig(JMethod m) {
+            return Signatures.method(a.program().typeName(m.declaringType()), m.name(), m.desc());
+        }
+    }
+}

@@ -1,0 +1,211 @@
+package org.jphantom.analysis.pta.plugin.reflect;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jphantom.analysis.lang.JField;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.world.ClassInfo;
+import org.jphantom.world.MemberInfo;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Target search (SOLAR's MTD, Livshits' lookups): the members a reflective lookup can return, by
+ * the rules of {@code java.lang.Class} — {@code getDeclared*}: the class's own members of any
+ * access; {@code get*}: public members, the class's and those inherited from superclasses and
+ * superinterfaces (constructors are never inherited) — and the searches of the closed world that
+ * inference needs (concrete subtypes of a type, members by name). The closed world is the program
+ * and its class path ({@link Program#closedWorldClasses}); the JDK's classes are never enumerated.
+ * Results are cached; every list is in a stable order.
+ */
+final class Members {
+    private final Program program;
+    private final Map<Long, List<JMethod>> methodCache = new HashMap<>();
+    private final Map<Integer, List<Integer>> subtypeCache = new HashMap<>();
+    private Map<String, List<JMethod>> methodsByName;
+    private Map<String, List<JField>> fieldsByName;
+
+    Members(Program program) {
+        this.program = program;
+    }
+
+    Program program() {
+        return program;
+    }
+
+    /**
+     * The methods (no constructors or initialisers) a lookup on {@code type} finds, named
+     * {@code name} (any name if null).
+     */
+    List<JMethod> methods(int type, String name, boolean declared) {
+        long key = ((long) type << 1 | (declared ? 1 : 0));
+        List<JMethod> all = methodCache.get(key);
+        if (all == null) {
+            all = declared ? declaredMethods(type) : publicMethods(type);
+            methodCache.put(key, all);
+        }
+        if (name == null) {
+            return all;
+        }
+        List<JMethod> out = new ArrayList<>();
+        for (JMethod m : all) {
+            if (m.name().equals(name)) {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    private List<JMethod> declaredMethods(int type) {
+        List<JMethod> out = new ArrayList<>();
+        ClassInfo info = program.info(type);
+        if (info != null) {
+            for (MemberInfo mi : info.methods()) {
+                if (!mi.name().startsWith("<")) {
+                    out.add(program.declared(type, mi.name(), mi.desc()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private List<JMethod> publicMethods(int type) {
+        Map<String, JMethod> bySig = new LinkedHashMap<>();
+        for (int t : supertypes(type)) {
+            ClassInfo info = program.info(t);
+            if (info == null) {
+                continue;
+            }
+            for (MemberInfo mi : info.methods()) {
+                if (mi.name().startsWith("<") || (mi.access() & Opcodes.ACC_PUBLIC) == 0) {
+                    continue;
+                }
+                if (t != type && mi.isStatic() && info.isInterface()) {
+                    continue; // static interface methods are not inherited
+                }
+                bySig.putIfAbsent(mi.name() + mi.desc(), program.declared(t, mi.name(), mi.desc()));
+            }
+        }
+        return new ArrayList<>(bySig.values());
+    }
+
+    /** The constructors of {@code type}: all of them, or the public ones. */
+    List<JMethod> constructors(int type, boolean declared) {
+        List<JMethod> out = new ArrayList<>();
+        ClassInfo info = program.info(type);
+        if (info == null || info.isInterface()) {
+            return out;
+        }
+        for (MemberInfo mi : info.methods()) {
+            if (mi.name().equals("<init>") && (declared || (mi.access() & Opcodes.ACC_PUBLIC) != 0)) {
+                out.add(program.declared(type, mi.name(), mi.desc()));
+            }
+        }
+        return out;
+    }
+
+    /** The fields a lookup on {@code type} finds, named {@code name} (any name if null). */
+    List<JField> fields(int type, String name, boolean declared) {
+        List<JField> out = new ArrayList<>();
+        for (int t : declared ? List.of(type) : supertypes(type)) {
+            ClassInfo info = program.info(t);
+            if (info == null) {
+                continue;
+            }
+            for (MemberInfo mi : info.fields()) {
+                if ((name == null || mi.name().equals(name)) && (declared || (mi.access() & Opcodes.ACC_PUBLIC) != 0)) {
+                    out.add(program.field(program.typeName(t), mi.name(), mi.desc(), mi.isStatic()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** {@code type}, its superclasses, then its superinterfaces, breadth first, each once. */
+    List<Integer> supertypes(int type) {
+        List<Integer> out = new ArrayList<>();
+        ArrayDeque<Integer> todo = new ArrayDeque<>();
+        todo.add(type);
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        List<Integer> interfaces = new ArrayList<>();
+        while (!todo.isEmpty()) {
+            int t = todo.poll();
+            if (!seen.add(t)) {
+                continue;
+            }
+            ClassInfo info = program.info(t);
+            (info != null && info.isInterface() ? interfaces : out).add(t);
+            if (info == null) {
+                continue;
+            }
+            if (info.superName() != null) {
+                todo.add(program.type(info.superName()));
+            }
+            for (String i : info.interfaces()) {
+                todo.add(program.type(i));
+            }
+        }
+        out.addAll(interfaces);
+        return out;
+    }
+
+    /**
+     * The classes of the closed world that are {@code type} or its subtypes and can be
+     * instantiated (neither abstract nor interfaces), sorted by name.
+     */
+    List<Integer> concreteSubtypes(int type) {
+        List<Integer> cached = subtypeCache.get(type);
+        if (cached != null) {
+            return cached;
+        }
+        List<Integer> out = new ArrayList<>();
+        for (String name : program.closedWorldClasses()) {
+            int t = program.type(name);
+            if (program.info(t) != null && !program.isAbstractOrInterface(t) && program.isSubtype(t, type)) {
+                out.add(t);
+            }
+        }
+        if (!program.isArray(type) && program.info(type) != null && !program.isAbstractOrInterface(type)
+                && !out.contains(type)) {
+            out.add(0, type); // a JDK class itself
+        }
+        subtypeCache.put(type, out);
+        return out;
+    }
+
+    /** The methods of the closed world named {@code name} (no constructors), by class name. */
+    List<JMethod> methodsNamed(String name) {
+        if (methodsByName == null) {
+            methodsByName = new HashMap<>();
+            fieldsByName = new HashMap<>();
+            for (String c : program.closedWorldClasses()) {
+                int t = program.type(c);
+                ClassInfo info = program.info(t);
+                if (info == null) {
+                    continue;
+                }
+                for (MemberInfo mi : info.methods()) {
+                    if (!mi.name().startsWith("<")) {
+                        methodsByName.computeIfAbsent(mi.name(), k -> new ArrayList<>())
+                                .add(program.declared(t, mi.name(), mi.desc()));
+                    }
+                }
+                for (MemberInfo mi : info.fields()) {
+                    fieldsByName.computeIfAbsent(mi.name(), k -> new ArrayList<>())
+                            .add(program.field(c, mi.name(), mi.desc(), mi.isStatic()));
+                }
+            }
+        }
+        return methodsByName.getOrDefault(name, List.of());
+    }
+
+    /** The fields of the closed world named {@code name}, by class name. */
+    List<JField> fieldsNamed(String name) {
+        methodsNamed(name);
+        return fieldsByName.getOrDefault(name, List.of());
+    }
+}

@@ -1,0 +1,41 @@
+package org.jphantom.analysis.pta.plugin.reflect;
+
+import org.jphantom.analysis.lang.JField;
+import org.jphantom.analysis.lang.JMethod;
+
+/**
+ * What a reflective meta-object stands for (SOLAR's notation in brackets). Known classes are the
+ * heap's own class objects and need no entry here.
+ *
+ * @param kind     what it is
+ * @param type     the class it belongs to; -1 when unknown
+ * @param name     the member's name; null when unknown
+ * @param declared from a {@code getDeclared*} lookup: the class's own members, any access
+ * @param method   the method or constructor of a {@link Kind#METHOD} or {@link Kind#CONSTRUCTOR}
+ * @param field    the field of a {@link Kind#FIELD}
+ * @param call     the call that made it, for objects that stand for an unknown (null otherwise)
+ */
+record Meta(Kind kind, int type, String name, boolean declared, JMethod method, JField field, ReflectiveCall call) {
+    enum Kind {
+        /** A {@code Class} object of a class the analysis does not know (c^u). */
+        UNKNOWN_CLASS,
+        /** A {@code Method} object of one method (m^t_s with s known). */
+        METHOD,
+        /** A {@code Constructor} object of one constructor. */
+        CONSTRUCTOR,
+        /** A {@code Field} object of one field. */
+        FIELD,
+        /** A {@code Method} object whose class or name (or both) is not known (m^t_u, m^u_s, m^u_u). */
+        PARTIAL_METHOD,
+        /** A {@code Constructor} object of an unknown class. */
+        PARTIAL_CONSTRUCTOR,
+        /** A {@code Field} object whose class or name is not known. */
+        PARTIAL_FIELD,
+        /** SOLAR's o^u: the object a {@code newInstance} of an unknown class makes, typed later. */
+        LAZY_OBJECT
+    }
+
+    boolean isPartial() {
+        return kind == Kind.PARTIAL_METHOD || kind == Kind.PARTIAL_CONSTRUCTOR || kind == Kind.PARTIAL_FIELD;
+    }
+}

@@ -1,0 +1,133 @@
+package org.jphantom.analysis.pta.plugin.reflect;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.jphantom.analysis.lang.JField;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.lang.Signatures;
+import org.jphantom.analysis.pta.heap.HeapModel;
+import org.jphantom.analysis.pta.plugin.reflect.Meta.Kind;
+import org.jphantom.analysis.pta.solver.Solver;
+
+/**
+ * The objects of the reflection model, made as abstract objects of the heap (shared: no heap
+ * context) and returned as context-insensitive solver objects: class objects (the heap's own, for
+ * known classes), member meta-objects ({@code Method}, {@code Constructor}, {@code Field}) one per
+ * member, partial meta-objects and SOLAR's lazy objects, and the objects reflection creates (one per
+ * creating call site and type). Keys are stable strings, so a run names its objects the same way
+ * every time; {@code reflect:method:OWNER.NAMEDESC} is the key other models use for the
+ * {@code Method} object of a method, so their objects and these are one.
+ */
+final class MetaObjects {
+    private final Solver solver;
+    private final Program program;
+    private final HeapModel heap;
+    private final Map<Integer, Meta> metaOfObject = new HashMap<>();
+    private final int classType;
+    private final int methodType;
+    private final int constructorType;
+    private final int fieldType;
+    private final int objectType;
+
+    MetaObjects(Solver solver) {
+        this.solver = solver;
+        this.program = solver.program();
+        this.heap = solver.heap();
+        this.classType = program.type("java/lang/Class");
+        this.methodType = program.type("java/lang/reflect/Method");
+        this.constructorType = program.type("java/lang/reflect/Constructor");
+        this.fieldType = program.type("java/lang/reflect/Field");
+        this.objectType = program.type(Program.OBJECT);
+    }
+
+    /** What the solver object {@code csObject} stands for, or null if it is no meta-object of this model. */
+    Meta meta(int csObject) {
+        return metaOfObject.get(solver.cs().siteOf(csObject));
+    }
+
+    /** The internal name of the known class whose class object {@code csObject} is, or null. */
+    String knownClass(int csObject) {
+        return heap.classConstant(solver.cs().siteOf(csObject));
+    }
+
+    /** The string constant {@code csObject} is, or null (no string, or not a known one). */
+    String string(int csObject) {
+        return heap.stringConstant(solver.cs().siteOf(csObject));
+    }
+
+    String describe(int csObject) {
+        return heap.describe(solver.cs().siteOf(csObject));
+    }
+
+    int classObject(String internalName) {
+        return solver.csObject(0, heap.classObject(internalName));
+    }
+
+    int unknownClass(ReflectiveCall call) {
+        return make("reflect:class?:" + call.key, classType, call,
+                "unknown class at " + call.where(), new Meta(Kind.UNKNOWN_CLASS, -1, null, false, null, null, call));
+    }
+
+    /** The {@code Method} or {@code Constructor} object of {@code m}. */
+    int member(JMethod m) {
+        String owner = program.typeName(m.declaringType());
+        boolean ctor = m.name().equals("<init>");
+        return make((ctor ? "reflect:constructor:" : "reflect:method:") + owner + "." + m.name() + m.desc(),
+                ctor ? constructorType : methodType, null, (ctor ? "constructor " : "method ") + Signatures.method(owner,
+                        m.name(), m.desc()), new Meta(ctor ? Kind.CONSTRUCTOR : Kind.METHOD, m.declaringType(), m.name(),
+                        false, m, null, null));
+    }
+
+    int field(JField f) {
+        return make("reflect:field:" + f.owner() + "." + f.name() + ":" + f.desc(), fieldType, null,
+                "field " + Signatures.field(f.owner(), f.name(), f.desc()),
+                new Meta(Kind.FIELD, program.type(f.owner()), f.name(), false, null, f, null));
+    }
+
+    /**
+     * A {@code Method}, {@code Constructor} or {@code Field} object of which only some parts are
+     * known: of class {@code type} (-1: unknown, then one per call site) named {@code name} (null:
+     * unknown).
+     */
+    int partial(Kind kind, int type, String name, boolean declared, ReflectiveCall call) {
+        String what = switch (kind) {
+            case PARTIAL_METHOD -> "method";
+            case PARTIAL_CONSTRUCTOR -> "constructor";
+            default -> "field";
+        };
+        String cls = type < 0 ? "?" : program.typeName(type);
+        String key = "reflect:" + what + "?:" + cls + "." + (name == null ? "?" : name) + (declared ? ":declared" : "")
+                + (type < 0 ? "@" + call.key : "");
+        int t = kind == Kind.PARTIAL_METHOD ? methodType : kind == Kind.PARTIAL_CONSTRUCTOR ? constructorType : fieldType;
+        String label = "unknown " + what + " " + (type < 0 ? "of an unknown class" : "of " + Signatures.javaName(cls))
+                + (name == null ? "" : " named " + name) + (type < 0 ? " at " + call.where() : "");
+        return make(key, t, type < 0 ? call : null, label, new Meta(kind, type, name, declared, null, null,
+                type < 0 ? call : null));
+    }
+
+    /** SOLAR's o^u_i: what a {@code newInstance} of an unknown class at {@code call} makes. */
+    int lazyObject(ReflectiveCall call) {
+        return make("reflect:lazy:" + call.key, objectType, call, "object of an unknown class from "
+                + call.api.label() + " at " + call.where(), new Meta(Kind.LAZY_OBJECT, -1, null, false, null, null, call));
+    }
+
+    /** The object of {@code type} that reflection creates at {@code call} (o^t_i). */
+    int created(ReflectiveCall call, int type) {
+        String name = program.typeName(type);
+        return solver.csObject(0, heap.abstractObject("reflect:new:" + call.key + ":" + name, type, call.method,
+                call.api.label() + " " + Signatures.javaName(name) + " at " + call.where()));
+    }
+
+    /** An array object of {@code arrayType} that the reflection API returns, one per {@code key}. */
+    int array(String key, int arrayType, ReflectiveCall call, String label) {
+        return solver.csObject(0, heap.abstractObject("reflect:array:" + key, arrayType, call == null ? null
+                : call.method, label));
+    }
+
+    private int make(String key, int type, ReflectiveCall call, String label, Meta meta) {
+        int obj = heap.abstractObject(key, type, call == null ? null : call.method, label);
+        metaOfObject.putIfAbsent(obj, meta);
+        return solver.csObject(0, obj);
+    }
+}

@@ -1,0 +1,198 @@
+package org.jphantom.analysis.pta.plugin.reflect;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jphantom.analysis.ir.Cast;
+import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.ir.MethodIR;
+import org.jphantom.analysis.ir.Stmt;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.pta.plugin.Plugin;
+import org.jphantom.analysis.pta.solver.Solver;
+import org.jphantom.analysis.reflect.log.ReflectionLog;
+
+/**
+ * The reflection analysis as a plugin of the solver: finds the reflective call sites of every
+ * reachable method and resolves them as their arguments' points-to sets grow, by the rules of the
+ * {@link ReflectionMode}: Livshits et al. ({@code constants}) or SOLAR ({@code solar}); targets a
+ * TamiFlex log lists are added at their sites first, and a site the log covers infers nothing.
+ * After the fixpoint, {@link #report()} tells, per site, what was found, how, and whether SOLAR's
+ * soundness criterion holds there.
+ */
+public final class ReflectionAnalysis implements Plugin {
+    private final ReflectionMode mode;
+    private final ReflectionLog log;
+    private Solver solver;
+    private Program program;
+    private MetaObjects metas;
+    private Members members;
+    private Watchers watchers;
+    private CallBinder binder;
+    private LazyHeap lazyHeap;
+    private LoggedTargets logged;
+    private final Map<Api, SiteModel> models = new HashMap<>();
+    /** Per method id: its reflective calls (an empty list when it has none). */
+    private final Map<Integer, List<ReflectiveCall>> callsOf = new HashMap<>();
+    private final List<ReflectiveCall> calls = new ArrayList<>();
+    private final List<Runnable> finishers = new ArrayList<>();
+
+    /**
+     * @param mode how much to resolve ({@link ReflectionMode#NONE}: only what the log lists)
+     * @param log  a TamiFlex log of a run, or null
+     */
+    public ReflectionAnalysis(ReflectionMode mode, ReflectionLog log) {
+        this.mode = mode;
+        this.log = log;
+    }
+
+    /** Resolves one API's calls at one site in one context. */
+    interface SiteModel {
+        void start(int csm, ReflectiveCall call);
+    }
+
+    @Override
+    public void setSolver(Solver solver) {
+        this.solver = solver;
+        this.program = solver.program();
+        this.metas = new MetaObjects(solver);
+        this.members = new Members(program);
+        this.watchers = new Watchers(solver);
+        this.binder = new CallBinder(solver);
+        this.lazyHeap = new LazyHeap(this);
+        this.logged = new LoggedTargets(this, log);
+        ClassLookups classes = new ClassLookups(this);
+        models.put(Api.FOR_NAME, classes);
+        models.put(Api.LOAD_CLASS, classes);
+        models.put(Api.GET_SUPERCLASS, classes);
+        MemberLookups lookups = new MemberLookups(this);
+        for (Api a : new Api[] {Api.GET_METHOD, Api.GET_DECLARED_METHOD, Api.GET_METHODS, Api.GET_DECLARED_METHODS,
+                Api.GET_CONSTRUCTOR, Api.GET_DECLARED_CONSTRUCTOR, Api.GET_CONSTRUCTORS,
+                Api.GET_DECLARED_CONSTRUCTORS, Api.GET_FIELD, Api.GET_DECLARED_FIELD, Api.GET_FIELDS,
+                Api.GET_DECLARED_FIELDS}) {
+            models.put(a, lookups);
+        }
+        Instantiations news = new Instantiations(this);
+        models.put(Api.CLASS_NEW_INSTANCE, news);
+        models.put(Api.CONSTRUCTOR_NEW_INSTANCE, news);
+        models.put(Api.ARRAY_NEW_INSTANCE, news);
+        models.put(Api.METHOD_INVOKE, new Invocations(this));
+        FieldAccesses fields = new FieldAccesses(this);
+        models.put(Api.FIELD_GET, fields);
+        models.put(Api.FIELD_SET, fields);
+    }
+
+    ReflectionMode mode() {
+        return mode;
+    }
+
+    boolean solar() {
+        return mode == ReflectionMode.SOLAR;
+    }
+
+    Solver solver() {
+        return solver;
+    }
+
+    Program program() {
+        return program;
+    }
+
+    MetaObjects metas() {
+        return metas;
+    }
+
+    Members members() {
+        return members;
+    }
+
+    Watchers watchers() {
+        return watchers;
+    }
+
+    CallBinder binder() {
+        return binder;
+    }
+
+    LazyHeap lazyHeap() {
+        return lazyHeap;
+    }
+
+    /** The solver pointer of variable {@code var} of the call's method in {@code csm}, or -1. */
+    int var(int csm, int var) {
+        return var < 0 ? -1 : solver.varPointer(csm, var);
+    }
+
+    @Override
+    public void onNewMethod(JMethod m) {
+        if (mode == ReflectionMode.NONE && log == null) {
+            return;
+        }
+        if (program.world().isPlatformName(program.typeName(m.declaringType()))) {
+            callsOf.put(m.id(), List.of());
+            return; // the JDK's own reflection is not modelled (see the package documentation)
+        }
+        MethodIR ir = solver.ir(m);
+        List<ReflectiveCall> found = List.of();
+        List<Cast> casts = List.of();
+        for (Stmt s : ir.stmts) {
+            if (s instanceof Invoke inv) {
+                Api api = Api.of(inv, program);
+                if (api != null) {
+                    if (found.isEmpty()) {
+                        found = new ArrayList<>(2);
+                    }
+                    ReflectiveCall call = new ReflectiveCall(m, inv, api, program);
+                    call.logged = logged.covers(call);
+                    found.add(call);
+                    calls.add(call);
+                }
+            } else if (s instanceof Cast c && solar()) {
+                if (casts.isEmpty()) {
+                    casts = new ArrayList<>(4);
+                }
+                casts.add(c);
+            }
+        }
+        callsOf.put(m.id(), found);
+        lazyHeap.addCasts(m, casts);
+    }
+
+    @Override
+    public void onNewCSMethod(int csm) {
+        if (mode == ReflectionMode.NONE && log == null) {
+            return;
+        }
+        JMethod m = solver.methodOf(csm);
+        for (ReflectiveCall call : callsOf.getOrDefault(m.id(), List.of())) {
+            logged.start(csm, call);
+            if (mode != ReflectionMode.NONE) {
+                models.get(call.api).start(csm, call);
+            }
+        }
+        lazyHeap.onNewCSMethod(csm, m);
+    }
+
+    @Override
+    public void onNewPointsTo(int pointer, int[] objects) {
+        watchers.dispatch(pointer, objects);
+    }
+
+    @Override
+    public void onFinish() {
+        lazyHeap.checkUnused();
+        finishers.forEach(Runnable::run);
+    }
+
+    /** Runs {@code check} after the fixpoint (soundness checks need the final points-to sets). */
+    void atFinish(Runnable check) {
+        finishers.add(check);
+    }
+
+    /** What was found at each reflective call site of the reachable methods. */
+    public ReflectionReport report() {
+        return new ReflectionReport(mode, log != null, calls);
+    }
+}

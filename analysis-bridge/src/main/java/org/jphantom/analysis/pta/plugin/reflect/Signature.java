@@ -1,0 +1,67 @@
+package org.jphantom.analysis.pta.plugin.reflect;
+
+import java.util.Set;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.Program;
+import org.objectweb.asm.Type;
+
+/**
+ * SOLAR's signature inference ([I-INVSIG]) as a test on candidate members: a method fits a call
+ * when each of its parameters can take one of the argument objects' types (elements of the
+ * {@code Object[]} collapsed into one set, so arity is not known: a method without parameters
+ * always fits, one with parameters needs argument objects) and its return type is related
+ * ({@code <<:}) to the type the result is cast to, if any.
+ */
+final class Signature {
+    private Signature() {
+    }
+
+    static boolean fits(JMethod m, Set<Integer> argTypes, int resultCast, Program program) {
+        Type[] params = Type.getArgumentTypes(m.desc());
+        for (Type p : params) {
+            if (!accepts(p, argTypes, program)) {
+                return false;
+            }
+        }
+        if (resultCast < 0 || m.name().equals("<init>")) {
+            return true;
+        }
+        Type r = Type.getReturnType(m.desc());
+        if (r.getSort() == Type.VOID) {
+            return true; // null passes any cast
+        }
+        int rt = program.type(r.getSort() < Type.ARRAY ? boxOf(r) : r.getSort() == Type.ARRAY ? r.getDescriptor()
+                : r.getInternalName());
+        return program.isSubtype(rt, resultCast) || program.isSubtype(resultCast, rt);
+    }
+
+    private static boolean accepts(Type p, Set<Integer> argTypes, Program program) {
+        if (argTypes.isEmpty()) {
+            return false;
+        }
+        if (p.getSort() < Type.ARRAY) {
+            int box = program.type(boxOf(p));
+            return argTypes.contains(box);
+        }
+        int pt = program.type(p.getSort() == Type.ARRAY ? p.getDescriptor() : p.getInternalName());
+        for (int a : argTypes) {
+            if (program.isSubtype(a, pt)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String boxOf(Type primitive) {
+        return switch (primitive.getSort()) {
+            case Type.BOOLEAN -> "java/lang/Boolean";
+            case Type.CHAR -> "java/lang/Character";
+            case Type.BYTE -> "java/lang/Byte";
+            case Type.SHORT -> "java/lang/Short";
+            case Type.INT -> "java/lang/Integer";
+            case Type.FLOAT -> "java/lang/Float";
+            case Type.LONG -> "java/lang/Long";
+            default -> "java/lang/Double";
+        };
+    }
+}

@@ -1,0 +1,22 @@
+/**
+ * The reflection analysis: a plugin of the solver ({@link
+ * org.jphantom.analysis.pta.plugin.reflect.ReflectionAnalysis}) that resolves {@code Class.forName},
+ * {@code ClassLoader.loadClass}, the {@code Class.get*} lookups, {@code newInstance},
+ * {@code Method.invoke}, {@code Field.get/set} and {@code Array.newInstance} by the rules of
+ * Livshits et al. ("Reflection Analysis for Java", APLAS 2005: string constants, cast-based
+ * inference) and of SOLAR (Li, Tan, Xue, SAS 2015: unknown meta-objects, lazy heap modelling,
+ * collective inference, the soundness criterion), plus the targets of a TamiFlex log.
+ *
+ * <p>Contract: with {@link org.jphantom.analysis.pta.plugin.reflect.ReflectionMode#NONE} the plugin
+ * changes nothing. Meta-objects are abstract objects of the heap, shared (no heap context); the
+ * {@code Method} object of a method has the key {@code reflect:method:OWNER.NAMEDESC} so other
+ * models (proxies, method handles) meet the same object. Only the reflective calls of the program
+ * and its class path are modelled, not the JDK's own (its class loading, serialization and
+ * {@code java.lang.invoke} machinery would pull in most of the JDK; SOLAR's and Tai-e's
+ * evaluations likewise resolve application reflection), and casts of the JDK do not type lazy
+ * objects either. Inference searches the closed world (the
+ * program and its class path) and never enumerates the JDK's classes. After the fixpoint,
+ * {@link org.jphantom.analysis.pta.plugin.reflect.ReflectionReport} lists every reflective call
+ * site reached, sorted, with its targets, how each was found and whether it is unsound or imprecise.
+ */
+package org.jphantom.analysis.pta.plugin.reflect;
