@@ -27,7 +27,7 @@ public class Invocations {
 
 class Target {
     public static Object util(String s) {
-        check.Check.pts(s, "\"arg\"");
+        check.Check.pts(s, "\"arg\" \"text\""); // every invoke of util: its own and the inferred one
         return s;
     }
 

@@ -45,7 +45,7 @@ class PointsToFixtureTest {
     }
 
     /** Fixtures whose expectations other tests check: the phantom model's and the plugin API's. */
-    static final List<String> ELSEWHERE = List.of("phantom", "plugins");
+    static final List<String> ELSEWHERE = List.of("phantom", "plugins", "reflection");
 
     @org.junit.jupiter.api.Test
     void everyFixtureWithExpectationsIsChecked() throws IOException {

@@ -20,13 +20,14 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
         this.stringType = a.program().type("java/lang/String");
     }
 
+    private Solver solver() {
+        return a.solver();
+    }
+
     @Override
     public void start(int csm, ReflectiveCall call) {
         Invoke inv = call.invoke;
-        int lhs = a.var(csm, inv.lhs);
-        if (lhs < 0) {
-            return;
-        }
+        int lhs = inv.lhs >= 0 ? a.var(csm, inv.lhs) : solver().tempPointer(); // forName initialises even if unused
         Solver solver = a.solver();
         MetaObjects metas = a.metas();
         if (call.api == Api.GET_SUPERCLASS) {

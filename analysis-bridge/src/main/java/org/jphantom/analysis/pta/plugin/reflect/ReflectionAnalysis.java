@@ -84,6 +84,30 @@ public final class ReflectionAnalysis implements Plugin {
         models.put(Api.FIELD_SET, fields);
     }
 
+    /**
+     * The JDK's code for the calls whose results this model computes ({@code Method.invoke},
+     * {@code Constructor.newInstance}, {@code Class.newInstance}, {@code Field.get/set}) is replaced
+     * by an empty body: it ends in natives whose summaries would add abstract objects of the
+     * declared types to every such call's result.
+     */
+    @Override
+    public MethodIR body(JMethod m) {
+        if (mode == ReflectionMode.NONE) {
+            return null;
+        }
+        String owner = program.typeName(m.declaringType());
+        String key = m.name() + m.desc();
+        boolean modelled = switch (owner) {
+            case "java/lang/reflect/Method" -> key.equals("invoke(Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/Object;");
+            case "java/lang/reflect/Constructor" -> key.equals("newInstance([Ljava/lang/Object;)Ljava/lang/Object;");
+            case "java/lang/Class" -> key.equals("newInstance()Ljava/lang/Object;");
+            case "java/lang/reflect/Field" -> key.equals("get(Ljava/lang/Object;)Ljava/lang/Object;")
+                    || key.equals("set(Ljava/lang/Object;Ljava/lang/Object;)V");
+            default -> false;
+        };
+        return modelled ? new MethodIR.Builder(m).build() : null;
+    }
+
     ReflectionMode mode() {
         return mode;
     }

@@ -92,6 +92,9 @@ public final class ReflectionReport {
             s.put("targets", targets);
             if (!c.unknownSources().isEmpty()) {
                 s.put("unknownNamesFrom", List.copyOf(c.unknownSources()));
+                if (c.moreSources() > 0) {
+                    s.put("moreUnknownNames", c.moreSources());
+                }
             }
             sites.add(s);
         }

@@ -25,6 +25,8 @@ final class ReflectiveCall {
     private final Map<String, SortedSet<String>> targets = new TreeMap<>();
     private final SortedSet<String> unknownSources = new TreeSet<>();
     private final SortedSet<String> unsound = new TreeSet<>();
+    static final int MAX_SOURCES = 10;
+    private int moreSources;
     /** Whether the TamiFlex log lists calls of this site (then nothing is inferred here). */
     boolean logged;
 
@@ -52,7 +54,16 @@ final class ReflectiveCall {
 
     /** Notes where an unknown class or member name came from (a heap object's description). */
     void unknownSource(String description) {
-        unknownSources.add(description);
+        if (unknownSources.size() < MAX_SOURCES) {
+            unknownSources.add(description);
+        } else {
+            moreSources++;
+        }
+    }
+
+    /** How many unknown-name sources beyond the first {@value #MAX_SOURCES} were seen. */
+    int moreSources() {
+        return moreSources;
     }
 
     /** Notes why SOLAR's soundness criterion fails here. */
