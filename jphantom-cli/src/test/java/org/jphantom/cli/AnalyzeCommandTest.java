@@ -94,6 +94,12 @@ class AnalyzeCommandTest {
         String stats = Files.readString(out.resolve("stats.json"));
         assertTrue(stats.contains("\"polymorphicCallSites\" : "), stats);
         assertTrue(stats.contains("\"applicationReachableMethods\" : 5"), stats);
+        assertTrue(stats.contains("\"reflection\" : \"solar\""), stats);
+        String reflection = Files.readString(out.resolve("reflection.json"));
+        assertTrue(reflection.contains("\"mode\" : \"solar\"") && reflection.contains("\"sites\" : [ ]"), reflection);
+        run("analyze", jar.toString(), "--main", "app.Main", "--out", out.toString(), "--reflection", "none", "-q")
+                .expect(Main.OK);
+        assertFalse(Files.exists(out.resolve("reflection.json")), "--reflection none leaves no stale report");
     }
 
     @Test
@@ -146,6 +152,9 @@ class AnalyzeCommandTest {
         run("analyze", jar.toString(), "--main", "app.Nope").expect(Main.USAGE).expectOneLineError("app.Nope");
         run("analyze", jar.toString(), "--missing", "maybe").expect(Main.USAGE).expectOneLineError("--missing");
         run("analyze", jar.toString(), "--dot").expect(Main.USAGE).expectOneLineError("--out");
+        run("analyze", jar.toString(), "--reflection", "guess").expect(Main.USAGE).expectOneLineError("guess");
+        run("analyze", jar.toString(), "--reflection-log", dir.resolve("no.log").toString()).expect(Main.USAGE)
+                .expectOneLineError("no.log");
         run("analyze", dir.resolve("none.jar").toString()).expect(Main.USAGE).expectOneLineError("none.jar");
         Path file = Files.writeString(dir.resolve("file"), "x");
         run("analyze", jar.toString(), "--out", file.toString()).expect(Main.USAGE).expectOneLineError("is a file");

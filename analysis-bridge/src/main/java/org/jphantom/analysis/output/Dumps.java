@@ -53,6 +53,8 @@ public final class Dumps {
             Files.writeString(dir.resolve(STATS), mapper.writeValueAsString(result.stats()) + "\n");
             if (result.reflection().mode() != ReflectionMode.NONE) {
                 Files.writeString(dir.resolve(REFLECTION), mapper.writeValueAsString(result.reflection().toJson()) + "\n");
+            } else {
+                Files.deleteIfExists(dir.resolve(REFLECTION)); // a report of an earlier run would mislead
             }
             if (pointsTo) {
                 writeLines(dir.resolve(POINTS_TO), result.applicationPointsTo());
