@@ -144,7 +144,9 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
         void resolve(Meta p) {
             if (p.type() >= 0) {
                 for (JField f : a.members().fields(p.type(), p.name(), p.declared())) {
-                    field(f, "signature");
+                    if (a.members().inferable(a.program().type(f.owner()))) {
+                        field(f, "signature");
+                    }
                 }
                 return;
             }
@@ -166,7 +168,7 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
             }
             for (int s : a.members().supertypes(a.solver().typeOfObject(obj))) {
                 for (JField f : a.members().fields(s, p.name(), true)) {
-                    if (!f.isStatic()) {
+                    if (!f.isStatic() && a.members().inferable(s)) {
                         field(f, "receiver type");
                     }
                 }

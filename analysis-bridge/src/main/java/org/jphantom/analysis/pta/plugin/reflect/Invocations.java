@@ -1,7 +1,10 @@
 package org.jphantom.analysis.pta.plugin.reflect;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -54,11 +57,14 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         final int resultCast;
         int args = -1;
         final Set<Integer> argTypes = new LinkedHashSet<>();
-        final List<Integer> receivers = new ArrayList<>();
+        /** Receiver objects of known class, by type, in the order seen. */
+        final Map<Integer, List<Integer>> receivers = new LinkedHashMap<>();
+        /** Per receiver type, the methods already called on its objects. */
+        final Map<Integer, Set<JMethod>> callees = new HashMap<>();
         final List<Integer> markers = new ArrayList<>();
         final List<JMethod> known = new ArrayList<>();
         final List<Meta> partials = new ArrayList<>();
-        final Set<Long> done = new HashSet<>();
+        final Set<JMethod> statics = new HashSet<>();
         final Set<Long> typedMarkers = new HashSet<>();
         boolean checking;
 
@@ -121,12 +127,24 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                     }
                     continue;
                 }
-                receivers.add(o);
+                int t = a.solver().typeOfObject(o);
+                List<Integer> objsOfType = receivers.get(t);
+                if (objsOfType != null) {
+                    objsOfType.add(o);
+                    for (JMethod callee : callees.get(t)) {
+                        bind(callee, o);
+                    }
+                    continue;
+                }
+                objsOfType = new ArrayList<>(2);
+                objsOfType.add(o);
+                receivers.put(t, objsOfType);
+                callees.put(t, new LinkedHashSet<>());
                 for (int i = 0; i < known.size(); i++) {
-                    dispatch(o, known.get(i), "method object");
+                    dispatch(t, known.get(i), "method object");
                 }
                 for (int i = 0; i < partials.size(); i++) {
-                    resolveOnReceiver(partials.get(i), o);
+                    onType(partials.get(i), t);
                 }
             }
         }
@@ -134,36 +152,42 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         /** A target known at the call (a Method object or one inferred for it): called on every receiver. */
         void target(JMethod m, String how) {
             if (m.isStatic()) {
-                if (done.add((long) m.id() << 32 | 0xffffffffL)) {
+                if (statics.add(m)) {
                     a.binder().call(csm, call, m, -1, args, result);
                     call.target(sig(m), how);
                 }
                 return;
             }
-            for (int i = 0; i < receivers.size(); i++) {
-                dispatch(receivers.get(i), m, how);
+            for (int t : new ArrayList<>(receivers.keySet())) {
+                dispatch(t, m, how);
             }
             for (int i = 0; i < markers.size(); i++) {
                 type(markers.get(i), m);
             }
         }
 
-        void dispatch(int obj, JMethod m, String how) {
-            Program program = a.program();
+        /** Virtual dispatch of {@code m} on the receivers of class {@code t}. */
+        void dispatch(int t, JMethod m, String how) {
             if (m.isStatic()) {
                 target(m, how);
                 return;
             }
-            int t = a.solver().typeOfObject(obj);
+            Program program = a.program();
             if (!program.isSubtype(t, m.declaringType())) {
                 return;
             }
             JMethod callee = m.isPrivate() ? m : program.dispatch(t, m);
-            if (callee == null || !done.add((long) callee.id() << 32 | obj)) {
+            if (callee == null || !callees.get(t).add(callee)) {
                 return;
             }
-            a.binder().call(csm, call, callee, obj, args, result);
+            for (int o : receivers.get(t)) {
+                bind(callee, o);
+            }
             call.target(sig(callee), how);
+        }
+
+        private void bind(JMethod callee, int obj) {
+            a.binder().call(csm, call, callee, obj, args, result);
         }
 
         /** [L-INV]: a marker at the receiver becomes objects of {@code m}'s class and its subtypes. */
@@ -178,39 +202,48 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         }
 
         void resolve(Meta p) {
-            if (p.type() >= 0) { // [I-INVSIG]
+            if (p.type() >= 0) {
                 for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
-                    if (fits(m)) {
+                    if (m.isStatic() && fits(m)) {
                         target(m, "signature");
                     }
                 }
-                return;
-            }
-            for (int i = 0; i < receivers.size(); i++) {
-                resolveOnReceiver(p, receivers.get(i));
-            }
-            if (p.name() != null) { // [I-INVS2T], static targets (no receiver needed)
+            } else if (p.name() != null) { // [I-INVS2T], static targets (no receiver needed)
                 for (JMethod m : a.members().methodsNamed(p.name())) {
                     if (m.isStatic() && fits(m)) {
                         target(m, "signature");
                     }
                 }
             }
+            for (int t : new ArrayList<>(receivers.keySet())) {
+                onType(p, t);
+            }
             for (int i = 0; i < markers.size(); i++) {
                 resolveOnMarker(p, markers.get(i));
             }
         }
 
-        /** [I-INVTP]: the receiver's class (and its supertypes) declare the target. */
-        void resolveOnReceiver(Meta p, int obj) {
+        /**
+         * Partial {@code p} meets receivers of class {@code t}: [I-INVSIG] for a known class (its
+         * fitting members, when {@code t} is that class or a subtype), [I-INVTP] for an unknown one
+         * (the fitting members {@code t} declares or inherits).
+         */
+        void onType(Meta p, int t) {
             if (p.type() >= 0) {
-                return; // resolve() found the known class's targets, dispatched on each receiver
+                if (!a.program().isSubtype(t, p.type())) {
+                    return;
+                }
+                for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
+                    if (!m.isStatic() && fits(m)) {
+                        dispatch(t, m, "signature");
+                    }
+                }
+                return;
             }
-            int t = a.solver().typeOfObject(obj);
             for (int s : a.members().supertypes(t)) {
                 for (JMethod m : a.members().methods(s, p.name(), true)) {
                     if (!m.isStatic() && fits(m)) {
-                        dispatch(obj, m, "receiver type");
+                        dispatch(t, m, "receiver type");
                     }
                 }
             }
@@ -218,7 +251,15 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
 
         /** [I-INVS2T] with [L-INV]: a known name types an unknown receiver as the classes declaring it. */
         void resolveOnMarker(Meta p, int marker) {
-            if (p.type() >= 0 || p.name() == null) {
+            if (p.type() >= 0) {
+                for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
+                    if (!m.isStatic() && fits(m)) {
+                        type(marker, m);
+                    }
+                }
+                return;
+            }
+            if (p.name() == null) {
                 return;
             }
             for (JMethod m : a.members().methodsNamed(p.name())) {
@@ -229,7 +270,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         }
 
         boolean fits(JMethod m) {
-            return Signature.fits(m, argTypes, resultCast, a.program());
+            return a.members().inferable(m.declaringType()) && Signature.fits(m, argTypes, resultCast, a.program());
         }
 
         /** SOLAR's criterion (3), after the fixpoint. */

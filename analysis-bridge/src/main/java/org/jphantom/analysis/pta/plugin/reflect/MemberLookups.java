@@ -41,6 +41,73 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
         return api.label().endsWith("s");
     }
 
+    /** One site in one context: the class objects and names seen so far. */
+    private final class State {
+        final ReflectiveCall call;
+        final int lhs;
+        final boolean named;
+        final List<Integer> classes = new ArrayList<>();
+        final List<String> names = new ArrayList<>();
+        final java.util.Set<String> nameSet = new java.util.HashSet<>();
+        final java.util.Set<Integer> classSet = new java.util.HashSet<>();
+        boolean unknownName;
+        int unknownNameObj = -1;
+
+        State(ReflectiveCall call, int lhs, boolean named) {
+            this.call = call;
+            this.lhs = lhs;
+            this.named = named;
+        }
+
+        void onClasses(int[] objs) {
+            for (int c : objs) {
+                String known = a.metas().knownClass(c);
+                int type = known == null ? -1 : a.program().type(known);
+                if ((known == null && !isUnknownClass(c)) || (known != null && known.startsWith("["))
+                        || !classSet.add(type)) {
+                    continue; // not a class object; an array (no declared members); seen
+                }
+                classes.add(type);
+                if (!named) {
+                    resolve(call, lhs, type, null, false);
+                    continue;
+                }
+                for (int i = 0; i < names.size(); i++) {
+                    resolve(call, lhs, type, names.get(i), false);
+                }
+                if (unknownName) {
+                    resolve(call, lhs, type, null, true);
+                }
+            }
+        }
+
+        void onNames(int[] objs) {
+            for (int n : objs) {
+                if (a.solver().typeOfObject(n) != stringType) {
+                    continue;
+                }
+                String name = a.metas().string(n);
+                if (name == null) {
+                    if (!unknownName) {
+                        unknownName = true;
+                        for (int i = 0; i < classes.size(); i++) {
+                            resolve(call, lhs, classes.get(i), null, true);
+                        }
+                    }
+                    call.unknownSource(a.metas().describe(n));
+                    continue;
+                }
+                if (!nameSet.add(name)) {
+                    continue;
+                }
+                names.add(name);
+                for (int i = 0; i < classes.size(); i++) {
+                    resolve(call, lhs, classes.get(i), name, false);
+                }
+            }
+        }
+    }
+
     @Override
     public void start(int csm, ReflectiveCall call) {
         Invoke inv = call.invoke;
@@ -48,40 +115,15 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
         if (lhs < 0 || inv.recv < 0) {
             return;
         }
-        List<Integer> classes = new ArrayList<>();
-        List<Integer> names = new ArrayList<>();
         int nameArg = call.api.nameArg(inv);
         boolean named = nameArg >= 0;
         if (named && inv.args[nameArg] < 0) {
             return; // a null name: NullPointerException
         }
-        a.watchers().watch(a.var(csm, inv.recv), objs -> {
-            for (int c : objs) {
-                if (a.metas().knownClass(c) == null && !isUnknownClass(c)) {
-                    continue;
-                }
-                classes.add(c);
-                if (!named) {
-                    resolve(call, lhs, c, -1);
-                } else {
-                    for (int i = 0; i < names.size(); i++) {
-                        resolve(call, lhs, c, names.get(i));
-                    }
-                }
-            }
-        });
+        State s = new State(call, lhs, named);
+        a.watchers().watch(a.var(csm, inv.recv), s::onClasses);
         if (named) {
-            a.watchers().watch(a.var(csm, inv.args[nameArg]), objs -> {
-                for (int n : objs) {
-                    if (a.solver().typeOfObject(n) != stringType) {
-                        continue;
-                    }
-                    names.add(n);
-                    for (int i = 0; i < classes.size(); i++) {
-                        resolve(call, lhs, classes.get(i), n);
-                    }
-                }
-            });
+            a.watchers().watch(a.var(csm, inv.args[nameArg]), s::onNames);
         }
     }
 
@@ -90,23 +132,25 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
         return m != null && m.kind() == Kind.UNKNOWN_CLASS;
     }
 
-    private void resolve(ReflectiveCall call, int lhs, int classObj, int nameObj) {
+    /**
+     * The members of class {@code type} (-1: unknown) named {@code name} (null: any, for the plural
+     * lookups and constructors; or unknown, when {@code unknownName}).
+     */
+    private void resolve(ReflectiveCall call, int lhs, int type, String name, boolean unknownName) {
         MetaObjects metas = a.metas();
         Program program = a.program();
-        String known = metas.knownClass(classObj);
-        if (known != null && known.startsWith("[")) {
-            return; // arrays declare no members (their public methods are Object's; not modelled)
-        }
-        int type = known == null ? -1 : program.type(known);
-        String name = nameObj < 0 ? null : metas.string(nameObj);
+        String known = type < 0 ? null : program.typeName(type);
         boolean declared = call.api.declaredOnly();
         Kind kind = kindOf(call.api);
         List<Integer> out = new ArrayList<>();
-        if (type >= 0 && (nameObj < 0 || name != null)) {
+        if (type >= 0 && !unknownName) {
             Members members = a.members();
             switch (kind) {
                 case PARTIAL_METHOD -> {
-                    for (JMethod m : members.methods(type, name, declared)) {
+                    List<Object> found = name == null ? new ArrayList<>(members.methods(type, null, declared))
+                            : members.byName(type, 0, declared).getOrDefault(name, List.of());
+                    for (Object o : found) {
+                        JMethod m = (JMethod) o;
                         out.add(metas.member(m));
                         call.target(Signatures.method(program.typeName(m.declaringType()), m.name(), m.desc()),
                                 "constant");
@@ -119,7 +163,10 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                     }
                 }
                 default -> {
-                    for (JField f : members.fields(type, name, declared)) {
+                    List<Object> found = name == null ? new ArrayList<>(members.fields(type, null, declared))
+                            : members.byName(type, 2, declared).getOrDefault(name, List.of());
+                    for (Object o : found) {
+                        JField f = (JField) o;
                         out.add(metas.field(f));
                         call.target(Signatures.field(f.owner(), f.name(), f.desc()), "constant");
                     }
@@ -130,9 +177,9 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                 return;
             }
             out.add(metas.partial(kind, type, name, declared, call));
-            if (nameObj >= 0 && name == null) {
-                call.unknownSource(metas.describe(nameObj));
-            }
+        }
+        if (out.isEmpty()) {
+            return;
         }
         Solver solver = a.solver();
         if (!plural(call.api)) {

@@ -26,6 +26,9 @@ final class Members {
     private final Program program;
     private final Map<Long, List<JMethod>> methodCache = new HashMap<>();
     private final Map<Integer, List<Integer>> subtypeCache = new HashMap<>();
+    private final Map<Long, List<JField>> fieldCache = new HashMap<>();
+    private final Map<Long, Map<String, List<Object>>> byNameCache = new HashMap<>();
+    private final Map<Integer, List<Integer>> supertypeCache = new HashMap<>();
     private Map<String, List<JMethod>> methodsByName;
     private Map<String, List<JField>> fieldsByName;
 
@@ -35,6 +38,16 @@ final class Members {
 
     Program program() {
         return program;
+    }
+
+    /**
+     * Whether inference may pick a member of {@code type}: only classes of the program and its
+     * class path (as SOLAR's and Tai-e's implementations infer in application code). Members of JDK
+     * classes are still found by name from constants; inferring among them (every public method of
+     * every JDK object that reaches a generic {@code invoke}) would pull in much of the JDK.
+     */
+    boolean inferable(int type) {
+        return !program.world().isPlatformName(program.typeName(type));
     }
 
     /**
@@ -110,6 +123,44 @@ final class Members {
 
     /** The fields a lookup on {@code type} finds, named {@code name} (any name if null). */
     List<JField> fields(int type, String name, boolean declared) {
+        long key = ((long) type << 1 | (declared ? 1 : 0));
+        List<JField> all = fieldCache.get(key);
+        if (all == null) {
+            all = allFields(type, declared);
+            fieldCache.put(key, all);
+        }
+        if (name == null) {
+            return all;
+        }
+        List<JField> out = new ArrayList<>();
+        for (JField f : all) {
+            if (f.name().equals(name)) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The members a named lookup of {@code kind} (0 methods, 2 fields) on {@code type} finds, by
+     * name: {@link JMethod}s or {@link JField}s.
+     */
+    Map<String, List<Object>> byName(int type, int kind, boolean declared) {
+        long key = ((long) type << 3) | (kind << 1) | (declared ? 1 : 0);
+        Map<String, List<Object>> m = byNameCache.get(key);
+        if (m == null) {
+            m = new HashMap<>();
+            for (Object o : kind == 0 ? methods(type, null, declared) : fields(type, null, declared)) {
+                String n = o instanceof JMethod jm ? jm.name() : ((JField) o).name();
+                m.computeIfAbsent(n, x -> new ArrayList<>(1)).add(o);
+            }
+            byNameCache.put(key, m);
+        }
+        return m;
+    }
+
+    private List<JField> allFields(int type, boolean declared) {
+        String name = null;
         List<JField> out = new ArrayList<>();
         for (int t : declared ? List.of(type) : supertypes(type)) {
             ClassInfo info = program.info(t);
@@ -127,6 +178,15 @@ final class Members {
 
     /** {@code type}, its superclasses, then its superinterfaces, breadth first, each once. */
     List<Integer> supertypes(int type) {
+        List<Integer> cached = supertypeCache.get(type);
+        if (cached == null) {
+            cached = computeSupertypes(type);
+            supertypeCache.put(type, cached);
+        }
+        return cached;
+    }
+
+    private List<Integer> computeSupertypes(int type) {
         List<Integer> out = new ArrayList<>();
         ArrayDeque<Integer> todo = new ArrayDeque<>();
         todo.add(type);
