@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
 import org.jphantom.analysis.pta.context.SelectorFactory;
+import org.jphantom.analysis.pta.entry.EntryPointOptions;
 import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.analysis.pta.heap.HeapFactory;
 import org.jphantom.analysis.pta.heap.HeapOptions;
@@ -24,21 +25,27 @@ import org.jphantom.analysis.pta.plugin.Plugin;
  * @param plugins     extra plugins, each run gets new ones; called after the built-in ones
  * @param skipMissing Doop's treatment of incomplete programs: methods whose signature or body
  *                    references a type missing from the closed world are not analysed
+ * @param entryPoints where the analysis enters the program: {@code main} methods, a library's
+ *                    client-callable methods, or every method (chosen by the program by default)
  */
 public record AnalysisRequest(List<Path> program, List<Path> classpath, OptionalInt release, List<String> mains,
                               SelectorFactory selector, HeapFactory heap, List<Supplier<Plugin>> plugins,
-                              boolean skipMissing) {
+                              boolean skipMissing, EntryPointOptions entryPoints) {
     public AnalysisRequest {
         program = List.copyOf(program);
         classpath = List.copyOf(classpath);
         mains = List.copyOf(mains);
         plugins = List.copyOf(plugins);
+        if (entryPoints == null) {
+            entryPoints = EntryPointOptions.AUTOMATIC;
+        }
     }
 
     /** Analyse {@code program} context-insensitively from all its main methods, with the running JDK. */
     public static AnalysisRequest of(List<Path> program) {
         return new AnalysisRequest(program, List.of(), OptionalInt.empty(), List.of(), Selectors.insensitive(),
-                HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), false);
+                HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), false,
+                EntryPointOptions.AUTOMATIC);
     }
 
     /** The name of the context sensitivity (the selector's). */
@@ -47,15 +54,15 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
     }
 
     public AnalysisRequest withClasspath(List<Path> cp) {
-        return new AnalysisRequest(program, cp, release, mains, selector, heap, plugins, skipMissing);
+        return new AnalysisRequest(program, cp, release, mains, selector, heap, plugins, skipMissing, entryPoints);
     }
 
     public AnalysisRequest withRelease(OptionalInt r) {
-        return new AnalysisRequest(program, classpath, r, mains, selector, heap, plugins, skipMissing);
+        return new AnalysisRequest(program, classpath, r, mains, selector, heap, plugins, skipMissing, entryPoints);
     }
 
     public AnalysisRequest withMains(List<String> m) {
-        return new AnalysisRequest(program, classpath, release, m, selector, heap, plugins, skipMissing);
+        return new AnalysisRequest(program, classpath, release, m, selector, heap, plugins, skipMissing, entryPoints);
     }
 
     /**
@@ -69,22 +76,27 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
         SelectorFactory s = Selectors.named(name);
         HeapOptions h = s.name().equals("ci") ? HeapOptions.insensitive() : HeapOptions.sensitive();
         return new AnalysisRequest(program, classpath, release, mains, s, HeapFactory.allocationSites(h), plugins,
-                skipMissing);
+                skipMissing, entryPoints);
     }
 
     public AnalysisRequest withSelector(SelectorFactory s) {
-        return new AnalysisRequest(program, classpath, release, mains, s, heap, plugins, skipMissing);
+        return new AnalysisRequest(program, classpath, release, mains, s, heap, plugins, skipMissing, entryPoints);
     }
 
     public AnalysisRequest withHeap(HeapFactory h) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, h, plugins, skipMissing);
+        return new AnalysisRequest(program, classpath, release, mains, selector, h, plugins, skipMissing, entryPoints);
     }
 
     public AnalysisRequest withPlugins(List<Supplier<Plugin>> p) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, p, skipMissing);
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, p, skipMissing, entryPoints);
     }
 
     public AnalysisRequest withSkipMissing(boolean skip) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skip);
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skip, entryPoints);
+    }
+
+    /** Where to enter the program ({@link EntryPointOptions#AUTOMATIC} by default). */
+    public AnalysisRequest withEntryPoints(EntryPointOptions e) {
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, e);
     }
 }
