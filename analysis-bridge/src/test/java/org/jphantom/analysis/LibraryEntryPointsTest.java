@@ -95,7 +95,16 @@ class LibraryEntryPointsTest {
         assertEquals(shapes, targets(r, m(SHAPES + "Box", "double measure()"), 0));
         assertEquals(Set.of(), targets(r, m(SHAPES + "Box", "double measureHidden()"), 0), "only the library writes it");
         assertEquals(Set.of(m(SHAPES + "Task", "void run()")), targets(r, m(SHAPES + "Hooks", "void fire()"), 0));
-        assertFalse(entries(r).contains(m(SHAPES + "Task", "void run()")));
+    }
+
+    @Test
+    void aLambdaReturnedToTheClientMayRun() {
+        AnalysisResult r = run(EntryPointMode.LIBRARY, PackageVisibility.CLOSED);
+        String later = m(SHAPES + "Shapes", "void lambda$later$0(library.shapes.Shape)");
+        assertTrue(r.reachableMethods().contains(later), "escapes");
+        assertEquals(Set.of(m(SHAPES + "Square", "double area()"), m(SHAPES + "Circle", "double area()"),
+                m(SHAPES + "Plate", "double area()")), targets(r, later, 0));
+        assertFalse(r.reachableMethods().contains(m(SHAPES + "Shapes", "void lambda$keep$1()")), "never escapes");
     }
 
     @Test
@@ -115,7 +124,8 @@ class LibraryEntryPointsTest {
         assertFalse(e.contains(m(UI + "Internal", "void work()")), "no public type exposes it");
         assertFalse(e.contains(m(UI + "Locked", "void secret()")), "protected in a final class");
         assertFalse(e.contains(m(SHAPES + "Box", "void <init>()")), "private");
-        assertFalse(e.contains(m(SHAPES + "Circle", "double area()")), "Circle is package-private");
+        assertTrue(e.contains(m(SHAPES + "Circle", "double area()")), "implements public Shape.area");
+        assertTrue(e.contains(m(SHAPES + "Task", "void run()")), "implements public Runnable.run");
         // this.paint() may run a library subclass's override across packages; layout() is package-private,
         // so Fancy's layout() does not override it.
         String render = m(UI + "Widget", "void render()");

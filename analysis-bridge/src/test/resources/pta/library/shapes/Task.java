@@ -1,6 +1,6 @@
 package library.shapes;
 
-/** Package-private: under closed packages run() is no entry point, but Hooks.fire reaches it. */
+/** Package-private; a client may still hold one (as a Runnable) and store it into Hooks.onChange. */
 class Task implements Runnable {
     @Override
     public void run() {

@@ -154,6 +154,12 @@ public final class Program {
         return m;
     }
 
+    /** The methods a synthetic class declares, in the order they were declared; empty for other types. */
+    public List<JMethod> syntheticMethods(int type) {
+        SyntheticClass syn = synthetic.get(type);
+        return syn == null ? List.of() : List.copyOf(syn.methods.values());
+    }
+
     public int typeCount() {
         return typeNames.size();
     }

@@ -24,6 +24,7 @@ public final class AllMethods implements EntryPointPolicy {
     @Override
     public List<Plugin> plugins(Program program, List<JMethod> entries) {
         ClientObjects clients = new ClientObjects(PackageVisibility.OPEN.view(program));
-        return List.of(new ClientEntryPoints(entries, clients), new ClientCallbacks(clients));
+        ClientEscapes escapes = new ClientEscapes(clients);
+        return List.of(new ClientEntryPoints(entries, clients, escapes), new ClientCallbacks(clients, escapes), escapes);
     }
 }

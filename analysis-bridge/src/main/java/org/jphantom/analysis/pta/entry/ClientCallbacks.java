@@ -17,17 +17,21 @@ import org.objectweb.asm.Type;
  * Calls that client code may answer: a virtual or interface call whose receiver may be a client
  * object of a type whose method a client class implements or can override. The library's own
  * targets are dispatched by the solver as usual; what the client's method returns is unknown, so
- * the call's result gets the client objects of the declared return type.
+ * the call's result gets the client objects of the declared return type, and the arguments escape
+ * to the client ({@link ClientEscapes}).
  */
 public final class ClientCallbacks implements Plugin {
     private final ClientObjects clients;
+    private final ClientEscapes escapes;
     private Solver solver;
     private Program program;
     /** Receiver pointer -> the calls on it that return a reference and have not yet had client results. */
     private final Map<Integer, List<Call>> byReceiver = new HashMap<>();
 
-    public ClientCallbacks(ClientObjects clients) {
+    /** @param escapes where the arguments of calls that client code answers go (to the client) */
+    public ClientCallbacks(ClientObjects clients, ClientEscapes escapes) {
         this.clients = clients;
+        this.escapes = escapes;
     }
 
     private static final class Call {
@@ -101,6 +105,11 @@ public final class ClientCallbacks implements Plugin {
                 int lhs = solver.varPointer(call.csm, call.invoke.lhs);
                 for (int c : clients.of(ret)) {
                     solver.addPointsTo(lhs, c);
+                }
+                for (int a : call.invoke.args) {
+                    if (a >= 0) {
+                        escapes.escape(solver.varPointer(call.csm, a));
+                    }
                 }
                 return;
             }

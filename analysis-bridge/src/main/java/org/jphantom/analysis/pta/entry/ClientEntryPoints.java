@@ -21,19 +21,23 @@ import org.objectweb.asm.Type;
  * (its class initialised first), with the client objects of its declaring class as {@code this} and
  * of each parameter's declared type as the argument. Fields a client can write hold client objects
  * too: static ones from the start, instance ones wherever a reachable method loads them (a client
- * may have stored into any object that escaped to it). Give this plugin first.
+ * may have stored into any object that escaped to it). What entry points return escapes to the
+ * client ({@link ClientEscapes}). Give this plugin first.
  */
 public final class ClientEntryPoints implements Plugin {
     private final List<JMethod> entries;
     private final ClientObjects clients;
+    private final ClientEscapes escapes;
     private Solver solver;
     private Program program;
     /** Per method id: pairs (variable, declared type) of its loads of client-writable fields. */
     private final Map<Integer, int[]> writableLoads = new HashMap<>();
 
-    public ClientEntryPoints(List<JMethod> entries, ClientObjects clients) {
+    /** @param escapes where what the entry points return goes (to the client) */
+    public ClientEntryPoints(List<JMethod> entries, ClientObjects clients, ClientEscapes escapes) {
         this.entries = List.copyOf(entries);
         this.clients = clients;
+        this.escapes = escapes;
     }
 
     @Override
@@ -56,6 +60,9 @@ public final class ClientEntryPoints implements Plugin {
                 if (ir.paramVars[k] >= 0) {
                     add(solver.varPointer(csm, ir.paramVars[k]), clients.of(clients.typeOfDescriptor(params[k].getDescriptor())));
                 }
+            }
+            if (ir.retVar >= 0) {
+                escapes.escape(solver.varPointer(csm, ir.retVar));
             }
         }
         for (int c : LibraryClasses.of(program)) {

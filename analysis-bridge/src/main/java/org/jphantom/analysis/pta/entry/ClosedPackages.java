@@ -9,7 +9,9 @@ import org.objectweb.asm.Opcodes;
 /**
  * Closed packages: a client lives in packages of its own, so it sees the public types, calls their
  * public members and, in the types it can extend, their protected ones. A public method that a
- * package-private class declares is still callable when a public subtype inherits it.
+ * package-private class declares is still callable when a public subtype inherits it, and an
+ * instance method of any class is when it overrides a method of a public supertype (the client
+ * calls it through that type on an object the library handed out).
  */
 final class ClosedPackages implements ClientView {
     private final Program program;
@@ -47,7 +49,7 @@ final class ClosedPackages implements ClientView {
         if (m.name().equals("<init>")) {
             return isPublic(c) && (pub || canExtend(c));
         }
-        if (exposes(c, m, prot)) {
+        if (exposes(c, m, prot) || !m.isStatic() && overridesVisible(c, m)) {
             return true;
         }
         if (library == null) {
@@ -71,6 +73,38 @@ final class ClosedPackages implements ClientView {
         }
         return program.dispatch(p, m) == m || program.isAbstractOrInterface(p)
                 && program.resolveMethod(program.typeName(p), m.name(), m.desc(), program.isInterface(p)) == m;
+    }
+
+    /**
+     * Whether {@code m} overrides a public or protected method of a public proper supertype of
+     * {@code c}: a client holding an object of a class it cannot name (a private iterator, a
+     * package-private implementation) calls it through that supertype.
+     */
+    private boolean overridesVisible(int c, JMethod m) {
+        java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>();
+        java.util.BitSet seen = new java.util.BitSet();
+        work.add(c);
+        while (!work.isEmpty()) {
+            int t = work.poll();
+            ClassInfo info = program.info(t);
+            if (info == null || seen.get(t)) {
+                continue;
+            }
+            seen.set(t);
+            if (t != c && info.isPublic()) {
+                MemberInfo sup = info.method(m.name(), m.desc());
+                if (sup != null && !sup.isStatic() && is(sup.access(), Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED)) {
+                    return true;
+                }
+            }
+            if (info.superName() != null) {
+                work.add(program.type(info.superName()));
+            }
+            for (String i : info.interfaces()) {
+                work.add(program.type(i));
+            }
+        }
+        return false;
     }
 
     @Override

@@ -42,7 +42,8 @@ public final class LibraryEntryPoints implements EntryPointPolicy {
     @Override
     public List<Plugin> plugins(Program program, List<JMethod> entries) {
         ClientObjects clients = new ClientObjects(packages.view(program));
-        return List.of(new ClientEntryPoints(entries, clients), new ClientCallbacks(clients));
+        ClientEscapes escapes = new ClientEscapes(clients);
+        return List.of(new ClientEntryPoints(entries, clients, escapes), new ClientCallbacks(clients, escapes), escapes);
     }
 
     /** The methods with bytecode of the program's non-generated classes that {@code filter} accepts, by class and name. */
