@@ -86,20 +86,20 @@ for mode in $MODES; do
     out=$WORK/analysis-$mode
     rm -rf "$out"
     echo "library-recall: jphantom analyze ${LIB##*/} ${ARGS[*]} $*" >&2
-    start=$(date +%s.%N)
     # shellcheck disable=SC2086
-    java $JAVA_OPTS -jar "$JPHANTOM" analyze "$LIB" "${ARGS[@]}" --out "$out" -q "$@" || die "analysis failed"
-    wall=$(echo "$(date +%s.%N) - $start" | bc)
+    /usr/bin/time -o "$out.time" -f '%e %U %S %M' java $JAVA_OPTS -jar "$JPHANTOM" analyze "$LIB" "${ARGS[@]}" \
+        --out "$out" -q "$@" || die "analysis failed"
+    read -r wall user sys rss < "$out.time"
     echo "== $LIBRARY, $mode: recall of jphantom analyze ${ARGS[*]} $* against its tests"
     java "$ROOT/bench/Recall.java" "$WORK/touched.txt" "$WORK/classload.txt" "$out/reachable-methods.txt" "$LIB" \
         | tee "$out/recall.txt"
     stat() { sed -n "s/.*\"$1\" *: *\"\{0,1\}\([^\",]*\)\"\{0,1\}.*/\1/p" "$out/stats.json"; }
-    ROWS+=("$(printf '| %s | %s | %s (%s) | %s | %.1f s | %s s |' "$mode" "$(stat entryPoints)" \
+    ROWS+=("$(printf '| %s | %s | %s (%s) | %s | %.1f s | %.1f s | %d MB |' "$mode" "$(stat entryPoints)" \
         "$(stat reachableMethods)" "$(stat applicationReachableMethods)" \
         "$(sed -n 's/^recall: //p' "$out/recall.txt") ($(sed -n 's/^reachable of them: //p' "$out/recall.txt"))" \
-        "$wall" "$(echo "scale=1; $(stat timeMs) / 1000" | bc)")")
+        "$wall" "$(echo "$user + $sys" | bc)" "$(( rss / 1024 ))")")
 done
 echo
-echo "| mode | entry points | reachable (library) | recall (executed reachable) | wall | analysis time |"
-echo "|---|---|---|---|---|---|"
+echo "| mode | entry points | reachable (library's own) | recall (executed and reachable) | wall | CPU | peak RSS |"
+echo "|---|---|---|---|---|---|---|"
 printf '%s\n' "${ROWS[@]}"
