@@ -10,9 +10,10 @@
 #
 # Usage: bench/library-recall.sh [commons-lang3] [ANALYZE OPTION...]
 #   JAVA_OPTS=...       JVM flags of the analyses (default -XX:+UseSerialGC)
-#   RUN_JAVA_OPTS=...   JVM flags of the test run (default -Xint: HotSpot marks a method "touched" when
-#                       its counters are made, which the JIT also does for callees it only considers
-#                       inlining)
+#   RUN_JAVA_OPTS=...   JVM flags of the test run (default -XX:-Inline: HotSpot marks a method "touched"
+#                       when its counters are made, which the JIT also does for callees it only considers
+#                       inlining; bench/recall.sh runs programs with -Xint instead, but commons-lang3's
+#                       tests take far too long interpreted)
 #   MODES="library-closed library-open all"   the analyses to run (default: these three)
 #   RUN=0               reuse the previous test run's logs
 # Needs JDK 17 to 21 (-XX:+LogTouchedMethods is gone from later JDKs) and Maven (to fetch the jars).
@@ -24,7 +25,7 @@ cd "$ROOT"
 LIBRARY=${1:-commons-lang3}
 [[ $# -gt 0 ]] && shift
 JAVA_OPTS=${JAVA_OPTS:--XX:+UseSerialGC}
-RUN_JAVA_OPTS=${RUN_JAVA_OPTS:--Xint}
+RUN_JAVA_OPTS=${RUN_JAVA_OPTS:--XX:-Inline}
 MODES=${MODES:-library-closed library-open all}
 WORK=$ROOT/bench/target/library-recall/$LIBRARY
 JARS=$ROOT/bench/target/library-recall/jars
@@ -49,7 +50,11 @@ fetch() { # groupId:artifactId:version[:classifier] -> path of the jar
 }
 
 case $LIBRARY in
-    commons-lang3) # its test dependencies as its pom names them (jmh only for the benchmark classes' types)
+    commons-lang3) # its test dependencies as its pom names them (jmh only for the benchmark classes' types), the
+                   # --add-opens of its pom's java9+ profile, and surefire's **/*Test.java
+        TEST_JAVA_OPTS=(--add-opens java.base/java.lang.reflect=ALL-UNNAMED --add-opens java.base/java.lang=ALL-UNNAMED
+                        --add-opens java.base/java.util=ALL-UNNAMED)
+        SELECT=(--include-classname '.*Test')
         LIB=$(fetch org.apache.commons:commons-lang3:3.17.0)
         TESTS=$(fetch org.apache.commons:commons-lang3:3.17.0:tests)
         TEST_DEPS=("$(fetch org.junit-pioneer:junit-pioneer:1.9.1)" "$(fetch org.hamcrest:hamcrest:3.0)"
@@ -66,9 +71,9 @@ if [[ ${RUN:-1} != 0 || ! -s $WORK/touched.txt ]]; then
     start=$(date +%s)
     # The launcher exits 1 when a test fails; the touched methods are printed either way.
     # shellcheck disable=SC2086
-    java $RUN_JAVA_OPTS -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit \
-        "-Xlog:class+load=info:file=$WORK/classload.txt" -jar "$CONSOLE" execute --disable-banner \
-        --disable-ansi-colors --details=summary -cp "$CP" --scan-class-path "$TESTS" \
+    java $RUN_JAVA_OPTS "${TEST_JAVA_OPTS[@]}" -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods \
+        -XX:+PrintTouchedMethodsAtExit "-Xlog:class+load=info:file=$WORK/classload.txt" -jar "$CONSOLE" execute \
+        --disable-banner --disable-ansi-colors --details=summary -cp "$CP" --scan-class-path "$TESTS" "${SELECT[@]}" \
         > "$WORK/touched.txt" 2> "$WORK/run-stderr.txt" || true
     echo "library-recall: test run took $(( $(date +%s) - start )) s" >&2
     grep -q 'tests successful' "$WORK/touched.txt" || die "the test run printed no summary: see $WORK/touched.txt"
