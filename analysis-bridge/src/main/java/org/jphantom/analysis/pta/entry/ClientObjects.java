@@ -14,6 +14,7 @@ import org.jphantom.analysis.pta.heap.HeapModel;
 import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.MemberInfo;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 /**
@@ -163,7 +164,7 @@ public final class ClientObjects {
                     continue;
                 }
                 JMethod r = program.resolveMethod(program.typeName(c), mi.name(), mi.desc(), false);
-                if (r != null && !r.isAbstract() && !r.isStatic() && (r.access() & org.objectweb.asm.Opcodes.ACC_PUBLIC) != 0
+                if (r != null && !r.isAbstract() && !r.isStatic() && (r.access() & Opcodes.ACC_PUBLIC) != 0
                         && isLibrary(r.declaringType())) {
                     return true;
                 }

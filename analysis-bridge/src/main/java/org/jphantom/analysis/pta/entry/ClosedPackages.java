@@ -1,5 +1,7 @@
 package org.jphantom.analysis.pta.entry;
 
+import java.util.ArrayDeque;
+import java.util.BitSet;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.world.ClassInfo;
@@ -81,8 +83,8 @@ final class ClosedPackages implements ClientView {
      * package-private implementation) calls it through that supertype.
      */
     private boolean overridesVisible(int c, JMethod m) {
-        java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>();
-        java.util.BitSet seen = new java.util.BitSet();
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        BitSet seen = new BitSet();
         work.add(c);
         while (!work.isEmpty()) {
             int t = work.poll();

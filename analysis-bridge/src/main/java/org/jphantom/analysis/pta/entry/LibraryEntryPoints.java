@@ -9,6 +9,7 @@ import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.MemberInfo;
+import org.objectweb.asm.Opcodes;
 
 /**
  * A library's entry points: every method with a body, constructor and static initialiser of the
@@ -58,7 +59,7 @@ public final class LibraryEntryPoints implements EntryPointPolicy {
             info.methods().forEach(methods::add);
             methods.sort(Comparator.comparing(MemberInfo::name).thenComparing(MemberInfo::desc));
             for (MemberInfo mi : methods) {
-                if ((mi.access() & (org.objectweb.asm.Opcodes.ACC_ABSTRACT | org.objectweb.asm.Opcodes.ACC_NATIVE)) != 0) {
+                if ((mi.access() & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
                     continue;
                 }
                 JMethod m = program.declared(t, mi.name(), mi.desc());
