@@ -2,14 +2,11 @@ package org.jphantom.analysis;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Supplier;
-import org.jphantom.JphantomException;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.pta.entry.EntryPointPolicy;
 import org.jphantom.analysis.pta.heap.HeapModel;
-import org.jphantom.analysis.pta.plugin.EntryPoints;
 import org.jphantom.analysis.pta.plugin.MissingTypes;
 import org.jphantom.analysis.pta.plugin.NativeModel;
 import org.jphantom.analysis.pta.plugin.PhantomModel;
@@ -34,8 +31,9 @@ public final class Analysis {
     /**
      * Reads the request's input, runs the analysis and closes the input.
      *
-     * @throws JphantomException for bad input or options (exit code 2): unreadable input, a main
-     *     class that is missing or has no {@code main(String[])}, a program without any main method
+     * @throws org.jphantom.JphantomException for bad input or options (exit code 2): unreadable
+     *     input, a main class that is missing or has no {@code main(String[])}, {@code main} entry
+     *     points asked for a program without any main method
      */
     public static AnalysisResult run(AnalysisRequest request) {
         return run(request, List.of());
@@ -62,9 +60,9 @@ public final class Analysis {
                                       long start) {
         Program program = input.program();
         HeapModel heap = request.heap().create(program);
-        List<JMethod> entries = entryPoints(program, request.mains(), program.programClasses());
-        List<Plugin> plugins = new ArrayList<>();
-        plugins.add(new EntryPoints(entries));
+        EntryPointPolicy policy = request.entryPoints().policy(program, request.mains());
+        List<JMethod> entries = policy.entries(program);
+        List<Plugin> plugins = new ArrayList<>(policy.plugins(program, entries));
         MissingTypes missing = request.skipMissing() ? new MissingTypes() : null;
         if (missing != null) {
             plugins.add(missing);
@@ -89,35 +87,7 @@ public final class Analysis {
         if (missing != null) {
             warnings.addAll(missing.warnings());
         }
-        return new AnalysisResult(request, program, heap, solver, entries, elapsed, warnings,
+        return new AnalysisResult(request, program, heap, solver, entries, policy, elapsed, warnings,
                 reflection == null ? ReflectionReport.none() : reflection.report());
-    }
-
-    private static List<JMethod> entryPoints(Program program, List<String> mains, Set<String> programClasses) {
-        List<JMethod> out = new ArrayList<>();
-        if (mains.isEmpty()) {
-            for (String c : new TreeSet<>(programClasses)) {
-                JMethod m = program.declared(program.type(c), "main", "([Ljava/lang/String;)V");
-                if (m != null && m.isStatic()) {
-                    out.add(m);
-                }
-            }
-            if (out.isEmpty()) {
-                throw JphantomException.input("the program has no main(String[]) method; name an entry class with --main");
-            }
-            return out;
-        }
-        for (String name : mains) {
-            String internal = name.replace('.', '/');
-            if (!programClasses.contains(internal) && program.world().lookup(internal) == null) {
-                throw JphantomException.input("main class " + name + " is not in the program or its class path");
-            }
-            JMethod m = program.declared(program.type(internal), "main", "([Ljava/lang/String;)V");
-            if (m == null || !m.isStatic()) {
-                throw JphantomException.input("main class " + name + " declares no static main(String[])");
-            }
-            out.add(m);
-        }
-        return out;
     }
 }

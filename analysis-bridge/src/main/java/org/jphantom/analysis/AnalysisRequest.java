@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
 import org.jphantom.analysis.pta.context.SelectorFactory;
+import org.jphantom.analysis.pta.entry.EntryPointOptions;
 import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.analysis.pta.heap.HeapFactory;
 import org.jphantom.analysis.pta.heap.HeapOptions;
@@ -27,22 +28,29 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
  *                    references a type missing from the closed world are not analysed
  * @param reflection  how reflective calls are resolved
  * @param reflectionLog a TamiFlex log whose targets are added at their call sites, or null
+ * @param entryPoints where the analysis enters the program: {@code main} methods, a library's
+ *                    client-callable methods, or every method (chosen by the program by default)
  */
 public record AnalysisRequest(List<Path> program, List<Path> classpath, OptionalInt release, List<String> mains,
                               SelectorFactory selector, HeapFactory heap, List<Supplier<Plugin>> plugins,
-                              boolean skipMissing, ReflectionMode reflection, Path reflectionLog) {
+                              boolean skipMissing, ReflectionMode reflection, Path reflectionLog,
+                              EntryPointOptions entryPoints) {
     public AnalysisRequest {
         program = List.copyOf(program);
         classpath = List.copyOf(classpath);
         mains = List.copyOf(mains);
         plugins = List.copyOf(plugins);
         java.util.Objects.requireNonNull(reflection, "reflection");
+        if (entryPoints == null) {
+            entryPoints = EntryPointOptions.AUTOMATIC;
+        }
     }
 
     /** Analyse {@code program} context-insensitively from all its main methods, with the running JDK. */
     public static AnalysisRequest of(List<Path> program) {
         return new AnalysisRequest(program, List.of(), OptionalInt.empty(), List.of(), Selectors.insensitive(),
-                HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), false, ReflectionMode.SOLAR, null);
+                HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), false,
+                ReflectionMode.SOLAR, null, EntryPointOptions.AUTOMATIC);
     }
 
     /** The name of the context sensitivity (the selector's). */
@@ -52,17 +60,17 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
 
     public AnalysisRequest withClasspath(List<Path> cp) {
         return new AnalysisRequest(program, cp, release, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog);
+                reflection, reflectionLog, entryPoints);
     }
 
     public AnalysisRequest withRelease(OptionalInt r) {
         return new AnalysisRequest(program, classpath, r, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog);
+                reflection, reflectionLog, entryPoints);
     }
 
     public AnalysisRequest withMains(List<String> m) {
         return new AnalysisRequest(program, classpath, release, m, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog);
+                reflection, reflectionLog, entryPoints);
     }
 
     /**
@@ -76,37 +84,44 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
         SelectorFactory s = Selectors.named(name);
         HeapOptions h = s.name().equals("ci") ? HeapOptions.insensitive() : HeapOptions.sensitive();
         return new AnalysisRequest(program, classpath, release, mains, s, HeapFactory.allocationSites(h), plugins,
-                skipMissing, reflection, reflectionLog);
+                skipMissing, reflection, reflectionLog, entryPoints);
     }
 
     public AnalysisRequest withSelector(SelectorFactory s) {
         return new AnalysisRequest(program, classpath, release, mains, s, heap, plugins, skipMissing,
-                reflection, reflectionLog);
+                reflection, reflectionLog, entryPoints);
     }
 
     public AnalysisRequest withHeap(HeapFactory h) {
         return new AnalysisRequest(program, classpath, release, mains, selector, h, plugins, skipMissing,
-                reflection, reflectionLog);
+                reflection, reflectionLog, entryPoints);
     }
 
     public AnalysisRequest withPlugins(List<Supplier<Plugin>> p) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, p, skipMissing,
-                reflection, reflectionLog);
+                reflection, reflectionLog, entryPoints);
     }
 
     /** Resolves reflection by {@code mode}; see {@link ReflectionMode}. */
     public AnalysisRequest withReflection(ReflectionMode mode) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, mode,
-                reflectionLog);
+                reflectionLog, entryPoints);
     }
 
     /** Adds the targets of a TamiFlex log (null: none). */
     public AnalysisRequest withReflectionLog(Path log) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, reflection,
-                log);
+                log, entryPoints);
     }
 
     public AnalysisRequest withSkipMissing(boolean skip) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skip, reflection, reflectionLog);
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skip,
+                reflection, reflectionLog, entryPoints);
+    }
+
+    /** Where to enter the program ({@link EntryPointOptions#AUTOMATIC} by default). */
+    public AnalysisRequest withEntryPoints(EntryPointOptions e) {
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
+                reflection, reflectionLog, e);
     }
 }

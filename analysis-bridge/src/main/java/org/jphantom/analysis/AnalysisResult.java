@@ -19,6 +19,7 @@ import org.jphantom.analysis.ir.MethodIR;
 import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.pta.entry.EntryPointPolicy;
 import org.jphantom.analysis.pta.heap.HeapModel;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionReport;
@@ -37,6 +38,7 @@ public final class AnalysisResult {
     private final HeapModel heap;
     private final Solver solver;
     private final List<JMethod> entries;
+    private final EntryPointPolicy entryPolicy;
     private final long nanos;
     private final List<String> warnings;
     private final Map<String, Object> stats;
@@ -44,12 +46,13 @@ public final class AnalysisResult {
     private IntList[] csMethodsByMethod;
 
     AnalysisResult(AnalysisRequest request, Program program, HeapModel heap, Solver solver, List<JMethod> entries,
-                   long nanos, List<String> warnings, ReflectionReport reflection) {
+                   EntryPointPolicy entryPolicy, long nanos, List<String> warnings, ReflectionReport reflection) {
         this.request = request;
         this.program = program;
         this.heap = heap;
         this.solver = solver;
         this.entries = List.copyOf(entries);
+        this.entryPolicy = entryPolicy;
         this.nanos = nanos;
         this.warnings = Collections.unmodifiableList(warnings);
         this.reflection = reflection;
@@ -310,7 +313,13 @@ public final class AnalysisResult {
         }
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("context", solver.selector().name());
+        s.put("entryPointMode", entryPolicy.mode());
+        if (entryPolicy.packages() != null) {
+            s.put("packageVisibility", entryPolicy.packages());
+        }
         s.put("entryPoints", entries.size());
+        s.put("entryPointConstructors", entries.stream().filter(m -> m.name().equals("<init>")).count());
+        s.put("entryPointStaticInitialisers", entries.stream().filter(m -> m.name().equals("<clinit>")).count());
         s.put("reachableMethods", reach.size());
         s.put("applicationReachableMethods", app);
         s.put("callEdges", e.size() / 2);
@@ -361,13 +370,18 @@ public final class AnalysisResult {
         return -1;
     }
 
+    /** The entry-point mode, with the package visibility where it applies ({@code library, closed packages}). */
+    public String entryMode() {
+        return entryPolicy.mode() + (entryPolicy.packages() == null ? "" : ", " + entryPolicy.packages() + " packages");
+    }
+
     /** A one-line summary for stderr. */
     public String summary() {
         return String.format("analyze (%s): %d reachable methods (%d application), %d call edges, %d polymorphic"
-                        + " call sites, %d may-fail casts, %.1f s, peak heap %d MB",
+                        + " call sites, %d may-fail casts, %.1f s, peak heap %d MB; entry points: %s (%d)",
                 stats.get("context"), stats.get("reachableMethods"), stats.get("applicationReachableMethods"),
                 stats.get("callEdges"), stats.get("polymorphicCallSites"), stats.get("mayFailCasts"),
-                nanos / 1e9, stats.get("peakHeapMB"))
+                nanos / 1e9, stats.get("peakHeapMB"), entryMode(), entries.size())
                 + (reflection.mode() == ReflectionMode.NONE ? "" : "; " + reflection.summary());
     }
 }

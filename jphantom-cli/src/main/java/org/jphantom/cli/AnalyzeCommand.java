@@ -19,6 +19,9 @@ import org.jphantom.analysis.AnalysisRequest;
 import org.jphantom.analysis.AnalysisResult;
 import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.pta.context.Selectors;
+import org.jphantom.analysis.pta.entry.EntryPointMode;
+import org.jphantom.analysis.pta.entry.EntryPointOptions;
+import org.jphantom.analysis.pta.entry.PackageVisibility;
 import org.jphantom.analysis.pta.plugin.Progress;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 
@@ -38,6 +41,12 @@ final class AnalyzeCommand {
                 .desc("entry class (repeatable); default: every main(String[]) of the program").build());
         o.addOption(Option.builder().longOpt("context").hasArg().argName("KIND")
                 .desc("context sensitivity: " + Selectors.NAMES + " (default ci)").build());
+        o.addOption(Option.builder().longOpt("entry-points").hasArg().argName("MODE")
+                .desc("where the analysis starts: " + EntryPointMode.NAMES + " (default: main if the program has a"
+                        + " main method, else library)").build());
+        o.addOption(Option.builder().longOpt("package-visibility").hasArg().argName("V")
+                .desc("with library entry points: can a client put classes into the library's packages? "
+                        + PackageVisibility.NAMES + " (default closed)").build());
         o.addOption(Option.builder().longOpt("missing").hasArg().argName("MODE")
                 .desc("incomplete programs: 'skip' leaves out methods referencing missing types (Doop);"
                         + " 'ignore' (default) analyses them, unresolved calls have no target").build());
@@ -63,6 +72,22 @@ final class AnalyzeCommand {
     /** The entry classes of {@code --main} (repeatable); empty for every main method. */
     static List<String> mains(CommandLine cl) {
         return cl.getOptionValues("main") == null ? List.of() : List.of(cl.getOptionValues("main"));
+    }
+
+    /** The entry points of {@code --entry-points} and {@code --package-visibility}. */
+    static EntryPointOptions entryPoints(CommandLine cl) throws ParseException {
+        EntryPointMode mode = cl.hasOption("entry-points") ? EntryPointMode.named(cl.getOptionValue("entry-points")) : null;
+        PackageVisibility packages = PackageVisibility.CLOSED;
+        if (cl.hasOption("package-visibility")) {
+            packages = PackageVisibility.named(cl.getOptionValue("package-visibility"));
+            if (mode != null && mode != EntryPointMode.LIBRARY) {
+                throw new ParseException("--package-visibility goes with --entry-points library, not " + mode.label());
+            }
+        }
+        if (mode != null && mode != EntryPointMode.MAIN && cl.hasOption("main")) {
+            throw new ParseException("--main goes with --entry-points main, not " + mode.label());
+        }
+        return new EntryPointOptions(mode, packages);
     }
 
     /**
@@ -100,13 +125,14 @@ final class AnalyzeCommand {
         CommandLine cl = new DefaultParser().parse(options, args);
         if (cl.hasOption("h")) {
             new HelpFormatter().printHelp(new java.io.PrintWriter(out, true), 100,
-                    "jphantom analyze PROGRAM... [-cp LIB...] [--release N] [--main CLASS] [--context KIND]"
-                            + " [--reflection MODE] [--reflection-log FILE] [--out DIR]",
+                    "jphantom analyze PROGRAM... [-cp LIB...] [--release N] [--main CLASS] [--entry-points MODE]"
+                            + " [--context KIND] [--reflection MODE] [--reflection-log FILE] [--out DIR]",
                     "Runs a whole-program points-to analysis with an on-the-fly call graph over PROGRAM (a complemented"
                             + " jar, typically), its class path and the JDK read as class files.", options, 2, 4, "");
             return Main.OK;
         }
-        for (String single : List.of("release", "context", "out", "missing", "reflection", "reflection-log")) {
+        for (String single : List.of("release", "context", "out", "missing", "entry-points", "package-visibility",
+                "reflection", "reflection-log")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
                 throw new ParseException("option --" + single + " given " + values.length + " times");
@@ -144,11 +170,13 @@ final class AnalyzeCommand {
             throw new ParseException("--dump-points-to and --dot need --out DIR");
         }
         Selectors.canonical(cl.getOptionValue("context", "ci"));
+        EntryPointOptions entryPoints = entryPoints(cl);
         ReflectionMode reflection = ReflectionMode.named(cl.getOptionValue("reflection", "solar"));
         Path log = cl.hasOption("reflection-log") ? Path.of(cl.getOptionValue("reflection-log")) : null;
         AnalysisRequest request = AnalysisRequest.of(program).withClasspath(cp).withRelease(release)
                 .withMains(mains).withContext(cl.getOptionValue("context", "ci"))
-                .withSkipMissing(missing.equals("skip")).withReflection(reflection).withReflectionLog(log);
+                .withSkipMissing(missing.equals("skip")).withEntryPoints(entryPoints)
+                .withReflection(reflection).withReflectionLog(log);
         List<org.jphantom.analysis.pta.plugin.Plugin> extra = cl.hasOption("q") ? List.of()
                 : List.of(new Progress(err, cl.hasOption("v"), 5000));
         AnalysisResult result = Analysis.run(request, extra);

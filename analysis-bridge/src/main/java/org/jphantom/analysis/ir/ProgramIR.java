@@ -39,7 +39,9 @@ public final class ProgramIR {
         grow(id);
         if (!done[id]) {
             var code = program.code(m);
-            built[id] = code == null ? null : builder.build(m, code);
+            // Building may add synthetic methods and so grow the tables: store into them afterwards.
+            MethodIR ir = code == null ? null : builder.build(m, code);
+            built[id] = ir;
             done[id] = true;
         }
         return built[id];

@@ -143,8 +143,21 @@ public final class Program {
         for (int i = 2; typeIds.containsKey(unique); i++) {
             unique = name + "_" + i;
         }
-        SyntheticClass syn = new SyntheticClass(interfaces);
+        SyntheticClass syn = new SyntheticClass(null, interfaces);
         return addType(unique, KIND_SYNTHETIC, null, -1, syn);
+    }
+
+    /**
+     * The synthetic class {@code name} that extends {@code superName} and implements
+     * {@code interfaces} and declares nothing itself (a client's class that inherits a library
+     * class's methods); registered on first use, the same type afterwards.
+     */
+    public int syntheticSubclass(String name, String superName, List<String> interfaces) {
+        Integer id = typeIds.get(name);
+        if (id != null) {
+            return id;
+        }
+        return addType(name, KIND_SYNTHETIC, null, -1, new SyntheticClass(superName, interfaces));
     }
 
     /** Declares a method of a synthetic class. */
@@ -152,6 +165,12 @@ public final class Program {
         JMethod m = method(type, name, desc, Opcodes.ACC_PUBLIC);
         synthetic.get(type).methods.put(name + desc, m);
         return m;
+    }
+
+    /** The methods a synthetic class declares, in the order they were declared; empty for other types. */
+    public List<JMethod> syntheticMethods(int type) {
+        SyntheticClass syn = synthetic.get(type);
+        return syn == null ? List.of() : List.copyOf(syn.methods.values());
     }
 
     public int typeCount() {
@@ -237,6 +256,9 @@ public final class Program {
     /** The direct super class of a class type, or -1 (Object, interfaces' Object, missing). */
     public int superClass(int type) {
         int kind = typeKind.get(type);
+        if (kind == KIND_SYNTHETIC && synthetic.get(type).superName != null) {
+            return type(synthetic.get(type).superName);
+        }
         if (kind == KIND_SYNTHETIC || kind == KIND_ARRAY) {
             return type(OBJECT);
         }
@@ -582,10 +604,13 @@ public final class Program {
     }
 
     private static final class SyntheticClass {
+        /** The super class; null for Object. */
+        final String superName;
         final List<String> interfaces;
         final Map<String, JMethod> methods = new LinkedHashMap<>();
 
-        SyntheticClass(List<String> interfaces) {
+        SyntheticClass(String superName, List<String> interfaces) {
+            this.superName = superName;
             this.interfaces = List.copyOf(interfaces);
         }
     }

@@ -1,0 +1,8 @@
+package library.shapes;
+
+public class Square implements Shape {
+    @Override
+    public double area() {
+        return 1;
+    }
+}

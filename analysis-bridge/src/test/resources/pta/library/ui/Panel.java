@@ -1,0 +1,4 @@
+package library.ui;
+
+public class Panel extends Base {
+}
