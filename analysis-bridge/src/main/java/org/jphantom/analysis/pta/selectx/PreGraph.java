@@ -31,7 +31,10 @@ import org.jphantom.analysis.util.IntList;
  * the callee: argument {@code (a,V_f)} to parameter {@code (p,V_f)}, and, backwards, the result
  * {@code (x,V_p)} to the return {@code (ret,V_p)}. Exit edges (label č) flow out: return
  * {@code (ret,V_f)} to result {@code (x,V_f)}, and parameter {@code (p,V_p)} to argument
- * {@code (a,V_p)}. A call edge whose callee is not the call's own name and descriptor (a
+ * {@code (a,V_p)}. Exceptions carry no inter-context edge: as in seed 004's evaluation, where
+ * exception objects are analysed context-insensitively, our heaps merge throwables per type and
+ * give them no heap context, so their flow from callee to caller needs no selection (the role
+ * stays, unused, so every method's roles have one layout). A call edge whose callee is not the call's own name and descriptor (a
  * reflective call a plugin resolved) has no positional correspondence and adds no edge.
  */
 final class PreGraph {
@@ -177,7 +180,7 @@ final class PreGraph {
             callerVars[k + 1] = k < inv.args.length ? inv.args[k] : -1;
         }
         callerVars[roles.length - 2] = inv.lhs;
-        callerVars[roles.length - 1] = inv.exception;
+        callerVars[roles.length - 1] = -1; // exceptions: see the class comment
         int[] in = new int[roles.length];
         int[] out = new int[roles.length];
         Arrays.fill(in, -1);
