@@ -6,6 +6,9 @@ import java.util.function.Supplier;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.entry.EntryPointPolicy;
+import org.jphantom.analysis.pta.context.SelectiveFactory;
+import org.jphantom.analysis.pta.context.SelectorFactory;
+import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.analysis.pta.heap.HeapModel;
 import org.jphantom.analysis.pta.plugin.MissingTypes;
 import org.jphantom.analysis.pta.plugin.NativeModel;
@@ -16,6 +19,7 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionReport;
 import org.jphantom.analysis.reflect.log.ReflectionLog;
 import org.jphantom.analysis.reflect.log.TamiFlexLogReader;
 import org.jphantom.analysis.pta.plugin.Plugin;
+import org.jphantom.analysis.pta.selectx.Selectx;
 import org.jphantom.analysis.pta.solver.Solver;
 
 /**
@@ -79,7 +83,7 @@ public final class Analysis {
             plugins.add(p.get());
         }
         plugins.addAll(extraPlugins);
-        Solver solver = new Solver(input.ir(), heap, request.selector(), plugins);
+        Solver solver = new Solver(input.ir(), heap, selectors(input, request), plugins);
         solver.solve();
         long elapsed = System.nanoTime() - start;
         List<String> warnings = new ArrayList<>(input.warnings());
@@ -89,5 +93,20 @@ public final class Analysis {
         }
         return new AnalysisResult(request, program, heap, solver, entries, policy, elapsed, warnings,
                 reflection == null ? ReflectionReport.none() : reflection.report());
+    }
+
+    /**
+     * The request's selector factory, given its selection first if it is a selective one: the
+     * pre-analysis (seed 004) runs on the same input, context-insensitively, with the request's
+     * own plugins and entry points, then {@link Selectx} selects on its result.
+     */
+    private static SelectorFactory selectors(AnalysisInput input, AnalysisRequest request) {
+        if (!(request.selector() instanceof SelectiveFactory sf) || !sf.needsSelection()) {
+            return request.selector();
+        }
+        long t0 = System.nanoTime();
+        AnalysisResult ci = run(input, request.withSelector(Selectors.insensitive()), List.of(), t0);
+        return sf.withSelection(Selectx.select(ci.solver(), (System.nanoTime() - t0) / 1_000_000));
+    }
     }
 }

@@ -342,6 +342,10 @@ public final class AnalysisResult {
         s.put("timeMs", nanos / 1_000_000);
         s.put("peakHeapMB", peakHeapMb());
         s.put("peakRssMB", peakRssMb());
+        Map<String, Object> pre = solver.selector().figures();
+        if (!pre.isEmpty()) {
+            s.put("preAnalysis", pre);
+        }
         return s;
     }
 

@@ -44,8 +44,8 @@ class PointsToFixtureTest {
         return tests.stream();
     }
 
-    /** Fixtures whose expectations other tests check: the phantom model's and the plugin API's. */
-    static final List<String> ELSEWHERE = List.of("phantom", "plugins", "reflection");
+    /** Fixtures whose expectations other tests check: the phantom model's, the plugin API's, ReflectionTest's and SelectxTest's. */
+    static final List<String> ELSEWHERE = List.of("phantom", "plugins", "reflection", "fig3", "fig7", "wrap");
 
     @org.junit.jupiter.api.Test
     void everyFixtureWithExpectationsIsChecked() throws IOException {

@@ -19,6 +19,16 @@ public interface ContextSelector {
     int heapContext(int methodCtx, JMethod method, int site);
 
     /**
+     * The heap context of the allocation at statement {@code stmt} (its index in {@code method}'s
+     * IR; -1 for a statement a plugin added) that makes abstract object {@code site}: by default
+     * the same as {@link #heapContext(int, JMethod, int)}; a selective policy may tell allocation
+     * sites apart by their statement.
+     */
+    default int heapContext(int methodCtx, JMethod method, int site, int stmt) {
+        return heapContext(methodCtx, method, site);
+    }
+
+    /**
      * The context of variable {@code var} of {@code method} analysed in {@code methodCtx}: the
      * method's own (the default), or a shorter one, typically the empty context, to keep the
      * variable context-insensitive. Every method context that maps a variable to the same context
@@ -31,6 +41,11 @@ public interface ContextSelector {
     /** Whether {@link #variableContext} may differ from the method's context. */
     default boolean selectsVariables() {
         return false;
+    }
+
+    /** Figures of a pre-analysis the selector depends on, for the result's statistics; empty if none. */
+    default java.util.Map<String, Object> figures() {
+        return java.util.Map.of();
     }
 
     /** A short name: ci, 1cfa, 2obj, ... */

@@ -6,7 +6,8 @@ import org.jphantom.analysis.lang.JMethod;
 
 /**
  * The uniform selectors: context-insensitive, k-call-site, k-object and k-type, each with a
- * (k-1)-deep heap context. Static calls keep the caller's context under object and type
+ * (k-1)-deep heap context; and the names of the selective k-call-site ones ({@link
+ * SelectiveFactory}, seed 004). Static calls keep the caller's context under object and type
  * sensitivity, and push the call site under call-site sensitivity.
  */
 public final class Selectors {
@@ -14,7 +15,7 @@ public final class Selectors {
     }
 
     /** The names {@link #of} accepts. */
-    public static final String NAMES = "ci|1cfa|2cfa|1obj|2obj|1type|2type";
+    public static final String NAMES = "ci|1cfa|2cfa|3cfa|1obj|2obj|1type|2type|s-1cfa|s-2cfa|s-3cfa";
 
     /**
      * The factory of the selector named {@code name} (or an alias, see {@link #canonical}): the one
@@ -28,6 +29,10 @@ public final class Selectors {
             case "ci" -> insensitive();
             case "1cfa" -> SelectorFactory.of(n, (contexts, info) -> new CallSite(1, contexts, n));
             case "2cfa" -> SelectorFactory.of(n, (contexts, info) -> new CallSite(2, contexts, n));
+            case "3cfa" -> SelectorFactory.of(n, (contexts, info) -> new CallSite(3, contexts, n));
+            case "s-1cfa" -> SelectiveFactory.callSite(1);
+            case "s-2cfa" -> SelectiveFactory.callSite(2);
+            case "s-3cfa" -> SelectiveFactory.callSite(3);
             case "1obj" -> SelectorFactory.of(n, (contexts, info) -> new ObjectSensitive(1, contexts, info, false, n));
             case "2obj" -> SelectorFactory.of(n, (contexts, info) -> new ObjectSensitive(2, contexts, info, false, n));
             case "1type" -> SelectorFactory.of(n, (contexts, info) -> new ObjectSensitive(1, contexts, info, true, n));
@@ -66,6 +71,10 @@ public final class Selectors {
             case "ci", "insens" -> "ci";
             case "1cfa", "1cs", "1call" -> "1cfa";
             case "2cfa", "2cs", "2call" -> "2cfa";
+            case "3cfa", "3cs", "3call" -> "3cfa";
+            case "s-1cfa", "s-1cs" -> "s-1cfa";
+            case "s-2cfa", "s-2cs" -> "s-2cfa";
+            case "s-3cfa", "s-3cs" -> "s-3cfa";
             case "1obj" -> "1obj";
             case "2obj" -> "2obj";
             case "1type" -> "1type";

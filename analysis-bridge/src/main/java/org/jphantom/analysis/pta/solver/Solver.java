@@ -54,6 +54,9 @@ public final class Solver {
     private final StatementHandler statements;
     /** Pointers some plugin watches. */
     private final BitSet watched = new BitSet();
+    /** Shared variable pointers and their new users, waiting to run (see {@link #sharedUse}). */
+    private final IntList pendingShared = new IntList(64);
+    private boolean drainingShared;
     /** Type filters of explicit call edges, by type. */
     private TypeFilter[] typeFilters = new TypeFilter[0];
 
@@ -450,11 +453,30 @@ public final class Solver {
         }
     }
 
-    /** A method context started to use the shared variable pointer {@code p}: it gets what {@code p} has. */
+    /**
+     * A method context started to use the shared variable pointer {@code p}: it gets what {@code p}
+     * has. Running its statements can make further contexts users of further shared pointers; those
+     * wait in {@link #pendingShared} for the outermost call to run them, in order, so the depth of
+     * the stack stays bounded (s-3cfa on sablecc overflowed it with a chain of such uses).
+     */
     private void sharedUse(int p, int csm) {
-        int[] objs = graph.pointsTo(p).toSortedArray();
-        if (objs.length > 0) {
-            statements.onNewObjects(csm, cs.pointerB(p), objs);
+        pendingShared.add(p);
+        pendingShared.add(csm);
+        if (drainingShared) {
+            return;
+        }
+        drainingShared = true;
+        try {
+            for (int i = 0; i < pendingShared.size(); i += 2) {
+                int q = pendingShared.get(i);
+                int[] objs = graph.pointsTo(q).toSortedArray();
+                if (objs.length > 0) {
+                    statements.onNewObjects(pendingShared.get(i + 1), cs.pointerB(q), objs);
+                }
+            }
+        } finally {
+            pendingShared.clear();
+            drainingShared = false;
         }
     }
 

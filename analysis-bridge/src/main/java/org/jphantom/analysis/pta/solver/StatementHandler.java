@@ -95,7 +95,7 @@ final class StatementHandler {
                 }
                 if (n.lhs >= 0) {
                     int site = heap.objectOf(m, n);
-                    int hctx = heap.isShared(site) ? Contexts.EMPTY : selector.heapContext(ctx, m, site);
+                    int hctx = heap.isShared(site) ? Contexts.EMPTY : selector.heapContext(ctx, m, site, n.index);
                     graph.addPointsTo(cs.varPointer(csm, n.lhs), cs.csObject(hctx, site));
                 }
                 break;

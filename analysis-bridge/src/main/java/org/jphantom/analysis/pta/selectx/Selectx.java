@@ -1,0 +1,214 @@
+package org.jphantom.analysis.pta.selectx;
+
+import java.util.BitSet;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.pta.context.Selection;
+import org.jphantom.analysis.pta.solver.Solver;
+import org.jphantom.analysis.util.IntList;
+import org.jphantom.analysis.util.LongIntMap;
+
+/**
+ * Seed 004's context-sensitivity selection (Fig. 5 and Eq. 19) over a {@link PreGraph}.
+ *
+ * <p>Each node n of method m has {@code enflow}, the entry-edge sinks of m that reach n, and
+ * {@code exflow}, the exit-edge sources of m that n reaches, as bit sets over m's roles (a role
+ * past the 63rd shares the last bit, which only makes the summaries more numerous, never fewer).
+ * [INTER-CONTEXT] seeds them at the ends of entry and exit edges; [INTRA-CONTEXT] propagates
+ * enflow forwards and exflow backwards along intra-context edges; [CALLSITE-SUMMARY] adds, for
+ * each call edge at call site c into m and each exit source n of m whose enflow holds an entry
+ * sink n'', the caller-side edge from the source of c's entry edge into n'' to the target of c's
+ * exit edge out of n, which the other two rules then use like any intra-context edge. Every bit is
+ * set once per node, so the work is linear in the graph's edges (times the bit-set width).
+ * A node is selected when both sets are non-empty; a variable when either of its nodes is.
+ */
+public final class Selectx {
+    private final PreGraph g;
+    private final long[] en;
+    private final long[] ex;
+    /** Enflow bits of an exit source already summarised. */
+    private final long[] done;
+    private final BitSet exitSource = new BitSet();
+    private final LongIntMap summaries = new LongIntMap(1 << 12);
+    private final IntList queue = new IntList(1 << 12);
+    private final BitSet queued = new BitSet();
+
+    private Selectx(PreGraph g) {
+        this.g = g;
+        int n = g.nodeCount();
+        en = new long[n];
+        ex = new long[n];
+        done = new long[n];
+    }
+
+    private static long bit(int role) {
+        return 1L << Math.min(role, 63);
+    }
+
+    /**
+     * Selects over the reachable methods and call edges of {@code ci}, a solved
+     * context-insensitive analysis; {@code ciMillis} is the time it took, reported with the
+     * figures.
+     */
+    public static Selection select(Solver ci, long ciMillis) {
+        long t0 = System.nanoTime();
+        PreGraph g = new PreGraph(ci);
+        int baseEdges = g.intraEdges;
+        Selectx s = new Selectx(g);
+        s.run();
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        return s.selection(ci, ciMillis, ms, baseEdges);
+    }
+
+    private void run() {
+        // [INTER-CONTEXT]
+        for (int e = 0; e < g.callee.size(); e++) {
+            int m = g.callee.get(e);
+            int[] in = g.entrySrc.get(e);
+            int[] out = g.exitDst.get(e);
+            for (int r = 0; r < in.length; r++) {
+                if (in[r] >= 0) {
+                    int sink = g.entrySink(m, r);
+                    en[sink] |= bit(r);
+                    push(sink);
+                }
+                if (out[r] >= 0) {
+                    int src = g.exitSource(m, r);
+                    ex[src] |= bit(r);
+                    exitSource.set(src);
+                    push(src);
+                }
+            }
+        }
+        while (!queue.isEmpty()) {
+            int n = queue.pop();
+            queued.clear(n);
+            // [INTRA-CONTEXT]
+            long e = en[n];
+            for (int i = 0; e != 0 && i < g.succN[n]; i++) {
+                int t = g.succ[n][i];
+                if ((en[t] | e) != en[t]) {
+                    en[t] |= e;
+                    push(t);
+                }
+            }
+            long x = ex[n];
+            for (int i = 0; x != 0 && i < g.predN[n]; i++) {
+                int s = g.pred[n][i];
+                if ((ex[s] | x) != ex[s]) {
+                    ex[s] |= x;
+                    push(s);
+                }
+            }
+            if (exitSource.get(n) && (e & ~done[n]) != 0) {
+                long fresh = e & ~done[n];
+                done[n] |= fresh;
+                summarise(n, fresh);
+            }
+        }
+    }
+
+    /** [CALLSITE-SUMMARY] for exit source {@code n} and its enflow bits {@code fresh}. */
+    private void summarise(int n, long fresh) {
+        int m = g.nodeMethod.get(n);
+        IntList calls = g.callsInto[m];
+        if (calls == null) {
+            return;
+        }
+        int[] roles = g.roleVars[m];
+        for (int r = 0; r < roles.length; r++) {
+            if (roles[r] < 0 || g.exitSource(m, r) != n) {
+                continue;
+            }
+            for (int c = 0; c < calls.size(); c++) {
+                int call = calls.get(c);
+                int target = g.exitDst.get(call)[r];
+                if (target < 0) {
+                    continue;
+                }
+                int[] in = g.entrySrc.get(call);
+                for (int r2 = 0; r2 < in.length; r2++) {
+                    if (in[r2] >= 0 && (fresh & bit(r2)) != 0) {
+                        addSummary(in[r2], target);
+                    }
+                }
+            }
+        }
+    }
+
+    private void addSummary(int from, int to) {
+        long key = LongIntMap.key(from, to);
+        if (summaries.get(key) >= 0) {
+            return;
+        }
+        summaries.put(key, 1);
+        g.addEdge(from, to);
+        if ((en[to] | en[from]) != en[to]) {
+            en[to] |= en[from];
+            push(to);
+        }
+        if ((ex[from] | ex[to]) != ex[from]) {
+            ex[from] |= ex[to];
+            push(from);
+        }
+    }
+
+    private void push(int n) {
+        if (!queued.get(n)) {
+            queued.set(n);
+            queue.add(n);
+        }
+    }
+
+    private Selection selection(Solver ci, long ciMillis, long ms, int baseEdges) {
+        Selection.Builder b = new Selection.Builder(g.program.methodCount());
+        int vars = 0;
+        int objs = 0;
+        int lastVarMethod = -1;
+        int lastVar = -1;
+        for (int n = 0; n < g.nodeCount(); n++) {
+            if (en[n] == 0 || ex[n] == 0) {
+                continue;
+            }
+            JMethod m = g.program.method(g.nodeMethod.get(n));
+            int item = g.nodeItem.get(n);
+            if (item >= 0) {
+                if (m.id() != lastVarMethod || item != lastVar) { // V_f and V_p of a variable are adjacent
+                    vars++;
+                    lastVarMethod = m.id();
+                    lastVar = item;
+                }
+                b.variable(m, item);
+            } else {
+                objs++;
+                b.object(m, -1 - item);
+            }
+        }
+        Selection probe = b.build();
+        IntList reach = ci.callGraph().reachableMethods();
+        int methods = 0;
+        for (int i = 0; i < reach.size(); i++) {
+            if (probe.method(g.program.method(reach.get(i)))) {
+                methods++;
+            }
+        }
+        b.figure("ciTimeMs", ciMillis);
+        b.figure("selectTimeMs", ms);
+        b.figure("graphNodes", g.nodeCount());
+        b.figure("graphEdges", baseEdges + g.interEdges);
+        b.figure("summaryEdges", summaries.size());
+        b.figure("variables", g.variables);
+        b.figure("selectedVariables", vars);
+        b.figure("selectedVariablesPercent", percent(vars, g.variables));
+        b.figure("objects", g.allocations);
+        b.figure("selectedObjects", objs);
+        b.figure("selectedObjectsPercent", percent(objs, g.allocations));
+        b.figure("methods", reach.size());
+        b.figure("selectedMethods", methods);
+        b.figure("selectedMethodsPercent", percent(methods, reach.size()));
+        return b.build();
+    }
+
+    private static double percent(int part, int whole) {
+        return whole == 0 ? 0.0 : Math.round(10000.0 * part / whole) / 100.0;
+    }
+}

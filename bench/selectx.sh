@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Benchmark of selective call-site sensitivity (seed 004, Selectx): `jphantom analyze` on sablecc 3.2
+# or the antlr 3.5.3 tool closure (the programs of bench/pta.sh) under several context
+# sensitivities, one fresh JVM and ONE round each (the heavy ones cost minutes and gigabytes), each
+# under a time limit and a heap cap. Prints per configuration: wall time, peak RSS, the Table 1
+# metrics (call edges, polymorphic call sites, may-fail casts, reachable methods) and, for s-kcfa,
+# what the pre-analysis selected; then the ratios of seed 004: the speedup of s-kcfa over kcfa and
+# the increase of each metric over kcfa, both relative (%) and as the paper's precision loss
+# ((ci - kcfa) - (ci - s-kcfa)) / (ci - kcfa).
+#
+# Usage: bench/selectx.sh [sablecc|antlr]
+#   CONTEXTS='ci s-2cfa 2cfa' bench/selectx.sh  the configurations, in order (default: ci s-2cfa s-3cfa 2cfa 3cfa)
+#   LIMIT=600 bench/selectx.sh                  seconds each may run (default 600); over it: OoT
+#   JAVA_OPTS='-Xmx12g' bench/selectx.sh        JVM flags (default: -Xmx12g -XX:+UseSerialGC); OutOfMemoryError: OoM
+# Never run two of these at once on a shared machine. Exit status: 0, or 2 on a setup error.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+PROGRAM=${1:-sablecc}
+CONTEXTS=${CONTEXTS:-ci s-2cfa s-3cfa 2cfa 3cfa}
+LIMIT=${LIMIT:-600}
+JAVA_OPTS=${JAVA_OPTS:--Xmx12g -XX:+UseSerialGC}
+WORK=$ROOT/bench/target/selectx
+JPHANTOM=$ROOT/jphantom-cli/target/jphantom.jar
+mkdir -p "$WORK"
+
+die() { echo "bench: $*" >&2; exit 2; }
+[[ -f $JPHANTOM ]] || die "build jphantom first: mvn -B -q -DskipTests package"
+command -v /usr/bin/time >/dev/null || die "GNU time (/usr/bin/time) is needed: apt-get install time"
+
+fetch() { # groupId:artifactId:version -> path of the jar (the build's corpus copy, else Maven)
+    local coords=$1 g a v
+    IFS=: read -r g a v <<<"$coords"
+    local corpus=$ROOT/jphantom-cli/target/corpus/$a-$v.jar
+    if [[ -f $corpus ]]; then echo "$corpus"; return; fi
+    if [[ ! -f $WORK/$a-$v.jar ]]; then
+        echo "bench: fetching $coords" >&2
+        mvn -B -q -N dependency:copy -Dartifact="$coords" -DoutputDirectory="$WORK" >&2 || die "cannot fetch $coords"
+    fi
+    echo "$WORK/$a-$v.jar"
+}
+
+case $PROGRAM in
+    sablecc)
+        INPUTS=("$(fetch sablecc:sablecc:3.2)")
+        MAIN=org.sablecc.sablecc.SableCC ;;
+    antlr)
+        INPUTS=("$(fetch org.antlr:antlr:3.5.3)" "$(fetch org.antlr:antlr-runtime:3.5.3)" "$(fetch org.antlr:ST4:4.3.1)"
+                "$(fetch org.antlr:stringtemplate:3.2.1)" "$(fetch antlr:antlr:2.7.7)")
+        MAIN=org.antlr.Tool ;;
+    *) die "unknown program '$PROGRAM': sablecc or antlr" ;;
+esac
+
+stat() { # stats.json key -> number (first match; nested keys of preAnalysis are unique)
+    sed -n "s/^ *\"$2\" : \\([0-9.]*\\).*/\\1/p" "$1" | head -1
+}
+
+declare -A WALL CPU RSS EDGES POLY CASTS METHODS
+row() { printf '%-8s %8s %8s %8s %9s %7s %8s %8s %9s %9s %9s\n' "$@"; }
+echo "bench/selectx.sh $PROGRAM: java $JAVA_OPTS -jar jphantom.jar analyze JARS --main $MAIN --context C (limit ${LIMIT}s)"
+row context wall_s cpu_s rss_MB edges poly mayfail methods selVar% selObj% selMeth%
+for c in $CONTEXTS; do
+    out=$WORK/$PROGRAM-$c
+    rm -rf "$out"
+    set +e
+    # shellcheck disable=SC2086
+    /usr/bin/time -o "$WORK/time.txt" -f '%e %M %U %S' timeout "$LIMIT" java $JAVA_OPTS -jar "$JPHANTOM" analyze \
+        "${INPUTS[@]}" --main $MAIN --context "$c" --out "$out" -q > "$WORK/$PROGRAM-$c.log" 2>&1
+    rc=$?
+    set -e
+    read -r wall kb user sys < <(tail -1 "$WORK/time.txt")
+    cpu=$(echo "$user + $sys" | bc)
+    if [[ $rc -ne 0 || ! -f $out/stats.json ]]; then
+        if [[ $rc -eq 124 ]]; then why=OoT; elif grep -q OutOfMemoryError "$WORK/$PROGRAM-$c.log"; then why=OoM; else why="rc=$rc"; fi
+        WALL[$c]=$why
+        row "$c" "$why" "$cpu" "$((kb / 1024))" - - - - - - -
+        continue
+    fi
+    s=$out/stats.json
+    WALL[$c]=$wall; CPU[$c]=$cpu; RSS[$c]=$((kb / 1024))
+    EDGES[$c]=$(stat "$s" callEdges); POLY[$c]=$(stat "$s" polymorphicCallSites)
+    CASTS[$c]=$(stat "$s" mayFailCasts); METHODS[$c]=$(stat "$s" reachableMethods)
+    row "$c" "$wall" "$cpu" "${RSS[$c]}" "${EDGES[$c]}" "${POLY[$c]}" "${CASTS[$c]}" "${METHODS[$c]}" \
+        "$(stat "$s" selectedVariablesPercent)" "$(stat "$s" selectedObjectsPercent)" "$(stat "$s" selectedMethodsPercent)"
+    if [[ $c == s-* ]]; then
+        echo "         pre-analysis: ci $(stat "$s" ciTimeMs) ms, selection $(stat "$s" selectTimeMs) ms," \
+             "graph $(stat "$s" graphNodes) nodes $(stat "$s" graphEdges) edges $(stat "$s" summaryEdges) summaries," \
+             "selected $(stat "$s" selectedVariables)/$(stat "$s" variables) variables" \
+             "$(stat "$s" selectedObjects)/$(stat "$s" objects) objects $(stat "$s" selectedMethods)/$(stat "$s" methods) methods"
+    fi
+done
+
+echo "ratios against kcfa (speedup = kcfa time / s-kcfa time; increase = (s - k) / k; loss = ((ci-k)-(ci-s))/(ci-k)):"
+for c in $CONTEXTS; do
+    [[ $c == s-* ]] || continue
+    k=${c#s-}
+    [[ -n ${EDGES[$c]:-} ]] || continue
+    if [[ -z ${EDGES[$k]:-} ]]; then
+        echo "  $c vs $k: $k did not finish (${WALL[$k]:-not run}); $c took ${WALL[$c]} s"
+        continue
+    fi
+    awk -v s="$c" -v k="$k" -v ws="${WALL[$c]}" -v wk="${WALL[$k]}" -v cs_="${CPU[$c]}" -v ck_="${CPU[$k]}" \
+        -v es="${EDGES[$c]}" -v ek="${EDGES[$k]}" -v ps="${POLY[$c]}" -v pk="${POLY[$k]}" \
+        -v cs="${CASTS[$c]}" -v ck="${CASTS[$k]}" -v ms="${METHODS[$c]}" -v mk="${METHODS[$k]}" \
+        -v eci="${EDGES[ci]:-}" -v pci="${POLY[ci]:-}" -v cci="${CASTS[ci]:-}" 'function inc(a, b) { return 100 * (a - b) / b }
+        function loss(ci, base, p) { return ci == "" || ci == base ? "n/a" : sprintf("%.2f%%", 100 * (p - base) / (ci - base)) }
+        BEGIN {
+        printf "  %s vs %s: speedup %.1fx wall, %.1fx CPU; call edges %+.3f%% (loss %s), poly calls %+.3f%% (loss %s), may-fail casts %+.3f%% (loss %s), reachable methods %+d\n",
+            s, k, wk / ws, ck_ / cs_, inc(es, ek), loss(eci, ek, es), inc(ps, pk), loss(pci, pk, ps), inc(cs, ck), loss(cci, ck, cs), ms - mk }'
+done
