@@ -108,5 +108,4 @@ public final class Analysis {
         AnalysisResult ci = run(input, request.withSelector(Selectors.insensitive()), List.of(), t0);
         return sf.withSelection(Selectx.select(ci.solver(), (System.nanoTime() - t0) / 1_000_000));
     }
-    }
 }
