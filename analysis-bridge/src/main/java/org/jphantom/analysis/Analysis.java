@@ -1,5 +1,6 @@
 package org.jphantom.analysis;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -14,6 +15,9 @@ import org.jphantom.analysis.pta.plugin.MissingTypes;
 import org.jphantom.analysis.pta.plugin.NativeModel;
 import org.jphantom.analysis.pta.plugin.PhantomModel;
 import org.jphantom.analysis.pta.plugin.Plugin;
+import org.jphantom.analysis.pta.plugin.Warnings;
+import org.jphantom.analysis.pta.plugin.dynamic.DynamicModels;
+import org.jphantom.analysis.pta.plugin.dynamic.ServiceIndex;
 import org.jphantom.analysis.pta.solver.Solver;
 
 /**
@@ -66,6 +70,11 @@ public final class Analysis {
         }
         plugins.add(new NativeModel());
         plugins.add(new PhantomModel());
+        if (request.dynamicModels()) {
+            List<Path> paths = new ArrayList<>(request.program());
+            paths.addAll(request.classpath());
+            plugins.addAll(DynamicModels.create(entries, ServiceIndex.read(paths)));
+        }
         for (Supplier<Plugin> p : request.plugins()) {
             plugins.add(p.get());
         }
@@ -77,6 +86,11 @@ public final class Analysis {
         warnings.addAll(input.ir().warnings());
         if (missing != null) {
             warnings.addAll(missing.warnings());
+        }
+        for (Plugin p : plugins) {
+            if (p instanceof Warnings w) {
+                warnings.addAll(w.warnings());
+            }
         }
         return new AnalysisResult(request, program, heap, solver, entries, elapsed, warnings);
     }

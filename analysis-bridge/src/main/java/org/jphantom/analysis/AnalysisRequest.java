@@ -24,10 +24,13 @@ import org.jphantom.analysis.pta.plugin.Plugin;
  * @param plugins     extra plugins, each run gets new ones; called after the built-in ones
  * @param skipMissing Doop's treatment of incomplete programs: methods whose signature or body
  *                    references a type missing from the closed world are not analysed
+ * @param dynamicModels the models of the JVM's hidden calls (finalizers, handlers, shutdown hooks,
+ *                    enum constants, serialization, proxies, services, {@code Unsafe}, method
+ *                    handles: {@link org.jphantom.analysis.pta.plugin.dynamic}); on by default
  */
 public record AnalysisRequest(List<Path> program, List<Path> classpath, OptionalInt release, List<String> mains,
                               SelectorFactory selector, HeapFactory heap, List<Supplier<Plugin>> plugins,
-                              boolean skipMissing) {
+                              boolean skipMissing, boolean dynamicModels) {
     public AnalysisRequest {
         program = List.copyOf(program);
         classpath = List.copyOf(classpath);
@@ -38,7 +41,7 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
     /** Analyse {@code program} context-insensitively from all its main methods, with the running JDK. */
     public static AnalysisRequest of(List<Path> program) {
         return new AnalysisRequest(program, List.of(), OptionalInt.empty(), List.of(), Selectors.insensitive(),
-                HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), false);
+                HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), false, true);
     }
 
     /** The name of the context sensitivity (the selector's). */
@@ -47,15 +50,15 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
     }
 
     public AnalysisRequest withClasspath(List<Path> cp) {
-        return new AnalysisRequest(program, cp, release, mains, selector, heap, plugins, skipMissing);
+        return new AnalysisRequest(program, cp, release, mains, selector, heap, plugins, skipMissing, dynamicModels);
     }
 
     public AnalysisRequest withRelease(OptionalInt r) {
-        return new AnalysisRequest(program, classpath, r, mains, selector, heap, plugins, skipMissing);
+        return new AnalysisRequest(program, classpath, r, mains, selector, heap, plugins, skipMissing, dynamicModels);
     }
 
     public AnalysisRequest withMains(List<String> m) {
-        return new AnalysisRequest(program, classpath, release, m, selector, heap, plugins, skipMissing);
+        return new AnalysisRequest(program, classpath, release, m, selector, heap, plugins, skipMissing, dynamicModels);
     }
 
     /**
@@ -69,22 +72,27 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
         SelectorFactory s = Selectors.named(name);
         HeapOptions h = s.name().equals("ci") ? HeapOptions.insensitive() : HeapOptions.sensitive();
         return new AnalysisRequest(program, classpath, release, mains, s, HeapFactory.allocationSites(h), plugins,
-                skipMissing);
+                skipMissing, dynamicModels);
     }
 
     public AnalysisRequest withSelector(SelectorFactory s) {
-        return new AnalysisRequest(program, classpath, release, mains, s, heap, plugins, skipMissing);
+        return new AnalysisRequest(program, classpath, release, mains, s, heap, plugins, skipMissing, dynamicModels);
     }
 
     public AnalysisRequest withHeap(HeapFactory h) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, h, plugins, skipMissing);
+        return new AnalysisRequest(program, classpath, release, mains, selector, h, plugins, skipMissing, dynamicModels);
     }
 
     public AnalysisRequest withPlugins(List<Supplier<Plugin>> p) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, p, skipMissing);
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, p, skipMissing, dynamicModels);
     }
 
     public AnalysisRequest withSkipMissing(boolean skip) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skip);
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skip, dynamicModels);
+    }
+
+    /** With or without the dynamic models ({@code --dynamic-models on|off}). */
+    public AnalysisRequest withDynamicModels(boolean on) {
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, on);
     }
 }

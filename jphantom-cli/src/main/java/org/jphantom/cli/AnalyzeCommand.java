@@ -40,6 +40,9 @@ final class AnalyzeCommand {
         o.addOption(Option.builder().longOpt("missing").hasArg().argName("MODE")
                 .desc("incomplete programs: 'skip' leaves out methods referencing missing types (Doop);"
                         + " 'ignore' (default) analyses them, unresolved calls have no target").build());
+        o.addOption(Option.builder().longOpt("dynamic-models").hasArg().argName("on|off")
+                .desc("model the JVM's hidden calls (finalizers, uncaught-exception handlers, shutdown hooks, enum"
+                        + " constants, serialization, proxies, services, Unsafe, method handles); default on").build());
         o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
                 .desc("write reachable-methods.txt, call-edges.txt and stats.json to DIR").build());
         o.addOption(Option.builder().longOpt("dump-points-to")
@@ -98,7 +101,7 @@ final class AnalyzeCommand {
                             + " jar, typically), its class path and the JDK read as class files.", options, 2, 4, "");
             return Main.OK;
         }
-        for (String single : List.of("release", "context", "out", "missing")) {
+        for (String single : List.of("release", "context", "out", "missing", "dynamic-models")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
                 throw new ParseException("option --" + single + " given " + values.length + " times");
@@ -130,6 +133,10 @@ final class AnalyzeCommand {
         if (!missing.equals("skip") && !missing.equals("ignore")) {
             throw new ParseException("--missing takes skip or ignore, not '" + missing + "'");
         }
+        String dynamic = cl.getOptionValue("dynamic-models", "on");
+        if (!dynamic.equals("on") && !dynamic.equals("off")) {
+            throw new ParseException("--dynamic-models takes on or off, not '" + dynamic + "'");
+        }
         List<String> mains = mains(cl);
         Path outDir = outputDirectory(cl, "out");
         if (outDir == null && (cl.hasOption("dump-points-to") || cl.hasOption("dot"))) {
@@ -138,7 +145,7 @@ final class AnalyzeCommand {
         Selectors.canonical(cl.getOptionValue("context", "ci"));
         AnalysisRequest request = AnalysisRequest.of(program).withClasspath(cp).withRelease(release)
                 .withMains(mains).withContext(cl.getOptionValue("context", "ci"))
-                .withSkipMissing(missing.equals("skip"));
+                .withSkipMissing(missing.equals("skip")).withDynamicModels(dynamic.equals("on"));
         List<org.jphantom.analysis.pta.plugin.Plugin> extra = cl.hasOption("q") ? List.of()
                 : List.of(new Progress(err, cl.hasOption("v"), 5000));
         AnalysisResult result = Analysis.run(request, extra);
