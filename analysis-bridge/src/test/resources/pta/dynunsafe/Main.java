@@ -37,5 +37,6 @@ public class Main {
         Object[] array = new Object[1]; // @array
         u.putObjectVolatile(array, 16L, new Object() /* @elem */);
         Check.pts(array[0], "elem");
+        u.allocateInstance(Class.forName(args[0])); // reported: the class is no constant
     }
 }

@@ -76,6 +76,15 @@ final class Calls {
         return solver.addStatements(caller, List.<Stmt>of(inv))[0];
     }
 
+    /**
+     * Whether what is unresolved at call site {@code site} is worth a warning: sites in the program
+     * and its class path are; the JDK's own (its method-handle and service machinery) are not.
+     */
+    static boolean reportable(Solver solver, int site) {
+        Program program = solver.program();
+        return !program.world().isPlatformName(program.typeName(solver.callGraph().callerOf(site).declaringType()));
+    }
+
     /** The pointer of variable {@code var} in {@code csm}, -1 if the variable is -1. */
     static int var(Solver solver, int csm, int var) {
         return var < 0 ? -1 : solver.varPointer(csm, var);

@@ -42,7 +42,8 @@ import org.objectweb.asm.Type;
 public final class DynamicProxies implements Plugin, Warnings {
     private static final String NEW_PROXY = "java/lang/reflect/Proxy.newProxyInstance(Ljava/lang/ClassLoader;"
             + "[Ljava/lang/Class;Ljava/lang/reflect/InvocationHandler;)Ljava/lang/Object;";
-    private static final String INVOKE_DESC = "(Ljava/lang/Object;Ljava/lang/reflect/Method;[Ljava/lang/Object;)Ljava/lang/Object;";
+    private static final String INVOKE_DESC =
+            "(Ljava/lang/Object;Ljava/lang/reflect/Method;[Ljava/lang/Object;)Ljava/lang/Object;";
 
     private Solver solver;
     private PointerWatch watch;
@@ -78,6 +79,7 @@ public final class DynamicProxies implements Plugin, Warnings {
         }
         JMethod caller = solver.callGraph().callerOf(site);
         String where = caller.signature(solver.program()) + "/" + inv.ordinal;
+        boolean reportable = Calls.reportable(solver, site);
         TreeSet<String> interfaces = new TreeSet<>();
         TreeSet<String> literal = literalInterfaces(solver.ir(caller), inv.args[1]);
         if (literal != null) {
@@ -93,7 +95,7 @@ public final class DynamicProxies implements Plugin, Warnings {
         watch.watch(array, arrays -> {
             for (int a : arrays) {
                 watch.watch(solver.fieldPointer(a, elem), classes -> {
-                    if (addInterfaces(interfaces, classes, where)) {
+                    if (addInterfaces(interfaces, classes, reportable ? where : null)) {
                         int obj = proxyObject(interfaces, where);
                         solver.addPointsTo(result, obj);
                         if (handler >= 0) {
@@ -162,7 +164,7 @@ public final class DynamicProxies implements Plugin, Warnings {
         for (int o : classObjects) {
             String name = solver.heap().classConstant(solver.cs().siteOf(o));
             if (name == null) {
-                unresolved.add("dynamic proxy: Proxy.newProxyInstance at " + where
+                report(where, "dynamic proxy: Proxy.newProxyInstance at " + where
                         + " with an interface class object that is no constant: the proxy does not implement it");
             } else if (program.isInterface(program.type(name))) {
                 grew |= interfaces.add(name);
@@ -287,6 +289,13 @@ public final class DynamicProxies implements Plugin, Warnings {
     @Override
     public void onNewPointsTo(int pointer, int[] objects) {
         watch.deliver(pointer, objects);
+    }
+
+    /** Notes {@code message} unless {@code where} is null (a site of the JDK's own). */
+    private void report(String where, String message) {
+        if (where != null) {
+            unresolved.add(message);
+        }
     }
 
     @Override

@@ -52,6 +52,9 @@ public final class EnumConstants implements Plugin, Warnings {
         for (int o : classObjects) {
             String name = solver.heap().classConstant(solver.cs().siteOf(o));
             if (name == null) {
+                if (!Calls.reportable(solver, site)) {
+                    continue;
+                }
                 unresolved.add("enum constants: Class." + "getEnumConstantsShared() in "
                         + solver.callGraph().callerOf(site).signature(program)
                         + " on a class object that is no constant: no enum's values() called for it");

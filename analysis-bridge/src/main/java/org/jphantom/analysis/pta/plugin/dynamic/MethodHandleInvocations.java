@@ -23,7 +23,8 @@ import org.objectweb.asm.Type;
  * call's own descriptor gives its arguments, and for every handle object of
  * {@link MethodHandleLookups} the receiver may be, the call is bound to the handle's target with
  * the arguments in order, if the handle's type fits the call (the same type for
- * {@code invokeExact}, the same arity for {@code invoke}, as the JVM checks): a virtual or interface handle dispatches on the objects of the first
+ * {@code invokeExact}, the same arity for {@code invoke}, as the JVM checks): a virtual or
+ * interface handle dispatches on the objects of the first
  * argument (a special one calls its method on those of its class), a static handle calls its
  * method, a constructor handle returns one abstract object of its class after calling the
  * constructor on it, and field handles load or store the field. Reference arguments are filtered

@@ -56,7 +56,8 @@ public final class MethodHandleLookups implements Plugin, Warnings {
     public void onNewCallEdge(int site, int callerCsm, int calleeCsm) {
         JMethod callee = solver.methodOf(calleeCsm);
         HandleTarget.Kind kind = FINDERS.get(callee.name());
-        if (kind == null || !solver.program().typeName(callee.declaringType()).equals("java/lang/invoke/MethodHandles$Lookup")
+        if (kind == null
+                || !solver.program().typeName(callee.declaringType()).equals("java/lang/invoke/MethodHandles$Lookup")
                 || callee.paramCount() != (kind == HandleTarget.Kind.CONSTRUCTOR ? 2 : 3) || !done.add(callerCsm, site)) {
             return;
         }
@@ -65,7 +66,8 @@ public final class MethodHandleLookups implements Plugin, Warnings {
         if (result < 0) {
             return;
         }
-        String where = solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal;
+        String where = Calls.reportable(solver, site)
+                ? solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal : null;
         Set<String> owners = new HashSet<>();
         Set<String> names = new HashSet<>();
         Set<String> descs = new HashSet<>();
@@ -96,7 +98,7 @@ public final class MethodHandleLookups implements Plugin, Warnings {
             for (int o : objs) {
                 String c = solver.heap().classConstant(solver.cs().siteOf(o));
                 if (c == null) {
-                    unresolved.add("method handles: " + callee.name() + " at " + where + " on a class that is no constant");
+                    report(where, "method handles: " + callee.name() + " at " + where + " on a class that is no constant");
                 } else if (owners.add(c)) {
                     combine.run();
                 }
@@ -107,7 +109,7 @@ public final class MethodHandleLookups implements Plugin, Warnings {
                 for (int o : objs) {
                     String s = solver.heap().stringConstant(solver.cs().siteOf(o));
                     if (s == null) {
-                        unresolved.add("method handles: " + callee.name() + " at " + where
+                        report(where, "method handles: " + callee.name() + " at " + where
                                 + " with a name that is no constant");
                     } else if (names.add(s)) {
                         combine.run();
@@ -126,7 +128,7 @@ public final class MethodHandleLookups implements Plugin, Warnings {
                     d = types.descriptorOf(site0);
                 }
                 if (d == null) {
-                    unresolved.add("method handles: " + callee.name() + " at " + where
+                    report(where, "method handles: " + callee.name() + " at " + where
                             + " with a type that is no constant");
                 } else if (descs.add(d)) {
                     combine.run();
@@ -145,6 +147,13 @@ public final class MethodHandleLookups implements Plugin, Warnings {
     @Override
     public void onNewPointsTo(int pointer, int[] objects) {
         watch.deliver(pointer, objects);
+    }
+
+    /** Notes {@code message} unless {@code where} is null (a site of the JDK's own). */
+    private void report(String where, String message) {
+        if (where != null) {
+            unresolved.add(message);
+        }
     }
 
     @Override

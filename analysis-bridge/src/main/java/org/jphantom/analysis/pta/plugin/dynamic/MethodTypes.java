@@ -77,6 +77,9 @@ public final class MethodTypes implements Plugin, Warnings {
             }
         }
         if (!ok || types.isEmpty()) {
+            if (!Calls.reportable(solver, site)) {
+                return;
+            }
             unresolved.add("method handles: MethodType.methodType in " + caller.signature(solver.program())
                     + " from classes that are no constants in the method: no MethodType object");
             return;

@@ -79,7 +79,8 @@ public final class ServiceProviders implements Plugin, Warnings {
         for (int i = 0; i < params.length && i < inv.args.length; i++) {
             if (params[i].getDescriptor().equals("Ljava/lang/Class;")) {
                 int p = Calls.var(solver, callerCsm, inv.args[i]);
-                String where = solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal;
+                String where = Calls.reportable(solver, site)
+                        ? solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal : null;
                 if (p >= 0) {
                     watch.watch(p, objs -> load(callerCsm, site, objs, where));
                 }
@@ -93,7 +94,7 @@ public final class ServiceProviders implements Plugin, Warnings {
         for (int o : classObjects) {
             String service = solver.heap().classConstant(solver.cs().siteOf(o));
             if (service == null) {
-                unresolved.add("service loading: ServiceLoader.load at " + where
+                report(where, "service loading: ServiceLoader.load at " + where
                         + " with a class object that is no constant: no providers instantiated for it");
                 continue;
             }
@@ -103,7 +104,7 @@ public final class ServiceProviders implements Plugin, Warnings {
                 }
                 int type = program.type(provider);
                 if (program.info(type) == null || program.isAbstractOrInterface(type)) {
-                    unresolved.add("service loading: provider " + provider.replace('/', '.') + " of "
+                    report(where, "service loading: provider " + provider.replace('/', '.') + " of "
                             + service.replace('/', '.') + " is missing or abstract");
                     continue;
                 }
@@ -114,7 +115,7 @@ public final class ServiceProviders implements Plugin, Warnings {
                 }
                 JMethod init = program.declared(type, "<init>", "()V");
                 if (init == null) {
-                    unresolved.add("service loading: provider " + provider.replace('/', '.') + " has no no-arg constructor");
+                    report(where, "service loading: provider " + provider.replace('/', '.') + " has no no-arg constructor");
                     continue;
                 }
                 solver.initClass(type);
@@ -139,6 +140,13 @@ public final class ServiceProviders implements Plugin, Warnings {
     @Override
     public void onNewPointsTo(int pointer, int[] objects) {
         watch.deliver(pointer, objects);
+    }
+
+    /** Notes {@code message} unless {@code where} is null (a site of the JDK's own). */
+    private void report(String where, String message) {
+        if (where != null) {
+            unresolved.add(message);
+        }
     }
 
     @Override

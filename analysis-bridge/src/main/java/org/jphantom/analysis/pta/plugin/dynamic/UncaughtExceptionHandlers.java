@@ -18,7 +18,8 @@ import org.jphantom.analysis.pta.solver.Solver;
  * exception that may leave {@code main} or the {@code run()} that {@code Thread.start} calls.
  */
 public final class UncaughtExceptionHandlers implements Plugin {
-    private static final String SET = "java/lang/Thread.setUncaughtExceptionHandler(Ljava/lang/Thread$UncaughtExceptionHandler;)V";
+    private static final String SET =
+            "java/lang/Thread.setUncaughtExceptionHandler(Ljava/lang/Thread$UncaughtExceptionHandler;)V";
     private static final String SET_DEFAULT =
             "java/lang/Thread.setDefaultUncaughtExceptionHandler(Ljava/lang/Thread$UncaughtExceptionHandler;)V";
     private static final String START0 = "java/lang/Thread.start0()V";

@@ -61,11 +61,13 @@ public final class UnsafeModel implements Plugin, Warnings {
             return;
         }
         Invoke inv = solver.callSites().get(site);
-        String where = solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal;
+        String where = Calls.reportable(solver, site)
+                ? solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal : null;
         if (allocate) {
             int cls = Calls.var(solver, callerCsm, inv.args[0]);
-            int result = Calls.var(solver, callerCsm, inv.lhs);
-            if (cls >= 0 && result >= 0) {
+            int lhs = Calls.var(solver, callerCsm, inv.lhs);
+            int result = lhs >= 0 ? lhs : solver.tempPointer(); // the class is initialised all the same
+            if (cls >= 0) {
                 watch.watch(cls, objs -> allocate(objs, result, where));
             }
             return;
@@ -86,7 +88,7 @@ public final class UnsafeModel implements Plugin, Warnings {
         for (int o : classObjects) {
             String name = solver.heap().classConstant(solver.cs().siteOf(o));
             if (name == null) {
-                unresolved.add("Unsafe.allocateInstance at " + where + " on a class object that is no constant: no object");
+                report(where, "Unsafe.allocateInstance at " + where + " on a class object that is no constant: no object");
                 continue;
             }
             int type = program.type(name);
@@ -144,6 +146,13 @@ public final class UnsafeModel implements Plugin, Warnings {
     @Override
     public void onNewPointsTo(int pointer, int[] objects) {
         watch.deliver(pointer, objects);
+    }
+
+    /** Notes {@code message} unless {@code where} is null (a site of the JDK's own). */
+    private void report(String where, String message) {
+        if (where != null) {
+            unresolved.add(message);
+        }
     }
 
     @Override
