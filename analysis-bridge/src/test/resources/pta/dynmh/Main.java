@@ -5,7 +5,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
-/** Method handles: virtual, static, constructor and field handles; invokeExact and invoke. */
+/** Method handles: virtual, static, constructor and field handles, a bound one; invokeExact and invoke. */
 public class Main {
     static class Greeter {
         String greet(String s) {
@@ -17,7 +17,7 @@ public class Main {
     static class Sub extends Greeter {
         @Override
         String greet(String s) {
-            Check.pts(this, "sub");
+            Check.pts(this, "sub boundsub");
             return s;
         }
     }
@@ -55,5 +55,7 @@ public class Main {
         sset.invoke(new Object() /* @sval */);
         Check.pts(sfield, "sval");
         MethodHandle unused = l.findStatic(Main.class, "neverInvoked", MethodType.methodType(void.class));
+        MethodHandle bound = v.bindTo(new Sub() /* @boundsub */);
+        String b = (String) bound.invokeExact("z");
     }
 }

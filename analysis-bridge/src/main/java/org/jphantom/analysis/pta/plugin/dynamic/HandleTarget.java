@@ -8,12 +8,35 @@ package org.jphantom.analysis.pta.plugin.dynamic;
  * @param owner internal name of the class the lookup named
  * @param name  member name ({@code <init>} for constructors)
  * @param desc  method descriptor, or field descriptor for field accessors
+ * @param boundAt where {@code bindTo} bound the handle's first argument (its value is in the
+ *              handle object's {@link #BOUND} field), null for a handle of a lookup
  */
-record HandleTarget(Kind kind, String owner, String name, String desc) {
+record HandleTarget(Kind kind, String owner, String name, String desc, String boundAt) {
+    /** The field of a bound handle object that holds the bound first argument (a name of the model's own). */
+    static final String BOUND = "jphantom$bound";
+
     enum Kind { VIRTUAL, STATIC, SPECIAL, CONSTRUCTOR, GETTER, SETTER, STATIC_GETTER, STATIC_SETTER }
+
+    /** A handle of a lookup: nothing bound. */
+    HandleTarget(Kind kind, String owner, String name, String desc) {
+        this(kind, owner, name, desc, null);
+    }
+
+    /**
+     * This handle with its first argument bound at {@code where} ({@code bindTo}), or null if that
+     * is no class type (or already bound: one binding is modelled).
+     */
+    HandleTarget bind(String where) {
+        return boundAt != null || !unboundType().startsWith("(L") ? null : new HandleTarget(kind, owner, name, desc, where);
+    }
 
     /** The handle's type ({@code MethodHandle.type()}) as a method descriptor. */
     String type() {
+        String t = unboundType();
+        return boundAt == null ? t : "(" + t.substring(t.indexOf(';') + 1);
+    }
+
+    private String unboundType() {
         String self = "L" + owner + ";";
         switch (kind) {
             case VIRTUAL:
@@ -50,6 +73,7 @@ record HandleTarget(Kind kind, String owner, String name, String desc) {
 
     /** The heap key of the handle object: the same handle from any lookup is one object. */
     String key() {
-        return "mh:" + kind.name().toLowerCase() + ":" + owner + "." + name + desc;
+        String key = "mh:" + kind.name().toLowerCase() + ":" + owner + "." + name + desc;
+        return boundAt == null ? key : key + "@bound:" + boundAt;
     }
 }

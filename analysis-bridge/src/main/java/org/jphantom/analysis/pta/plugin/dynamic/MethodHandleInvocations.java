@@ -29,7 +29,8 @@ import org.objectweb.asm.Type;
  * method, a constructor handle returns one abstract object of its class after calling the
  * constructor on it, and field handles load or store the field. Reference arguments are filtered
  * by the target's parameter types ({@code asType}'s casts); primitive ones carry no objects, and
- * a primitive result boxed by {@code invoke} yields none. The edges are recorded at the call's
+ * a primitive result boxed by {@code invoke} yields none. A bound handle's first argument is the
+ * objects {@code bindTo} stored in it. The edges are recorded at the call's
  * own position ({@code <caller>/k -> <target>}).
  */
 public final class MethodHandleInvocations implements Plugin {
@@ -84,18 +85,22 @@ public final class MethodHandleInvocations implements Plugin {
                     HandleTarget t = lookups.targetOf(solver.cs().siteOf(o));
                     if (t != null && t.accepts(inv.desc, inv.name.equals("invokeExact"))
                             && bound.add(csm + ":" + site + ":" + t.key())) {
-                        bind(csm, site, inv, t);
+                        bind(csm, site, inv, t, o);
                     }
                 }
             });
         }
     }
 
-    private void bind(int csm, int site, Invoke inv, HandleTarget t) {
+    private void bind(int csm, int site, Invoke inv, HandleTarget t, int handle) {
         Program program = solver.program();
-        int[] args = new int[inv.args.length];
-        for (int k = 0; k < args.length; k++) {
-            args[k] = Calls.var(solver, csm, inv.args[k]);
+        int shift = t.boundAt() == null ? 0 : 1;
+        int[] args = new int[inv.args.length + shift];
+        if (shift == 1) {
+            args[0] = solver.fieldPointer(handle, lookups.boundField());
+        }
+        for (int k = 0; k < inv.args.length; k++) {
+            args[k + shift] = Calls.var(solver, csm, inv.args[k]);
         }
         int result = Calls.var(solver, csm, inv.lhs);
         int exception = Calls.var(solver, csm, inv.exception);

@@ -21,7 +21,8 @@ import org.jphantom.analysis.pta.solver.Solver;
  * arguments may be, the call returns one abstract handle object per target
  * ({@link HandleTarget}), which {@link MethodHandleInvocations} binds at invocation. Arguments that
  * are no constants are reported (under context sensitivity string constants are merged, so names
- * do not resolve).
+ * do not resolve). {@code bindTo(x)} on such a handle yields a bound handle object per call site
+ * that holds {@code x}'s objects as its first argument.
  */
 public final class MethodHandleLookups implements Plugin, Warnings {
     private static final Map<String, HandleTarget.Kind> FINDERS = Map.of("findVirtual", HandleTarget.Kind.VIRTUAL,
@@ -55,6 +56,10 @@ public final class MethodHandleLookups implements Plugin, Warnings {
     @Override
     public void onNewCallEdge(int site, int callerCsm, int calleeCsm) {
         JMethod callee = solver.methodOf(calleeCsm);
+        if (callee.name().equals("bindTo")) {
+            bindTo(site, callerCsm, callee);
+            return;
+        }
         HandleTarget.Kind kind = FINDERS.get(callee.name());
         if (kind == null
                 || !solver.program().typeName(callee.declaringType()).equals("java/lang/invoke/MethodHandles$Lookup")
@@ -137,11 +142,50 @@ public final class MethodHandleLookups implements Plugin, Warnings {
         });
     }
 
-    private void addHandle(HandleTarget t, int result) {
+    /**
+     * {@code MethodHandle.bindTo(x)}: per handle object of the receiver, one bound handle object
+     * per call site whose {@link HandleTarget#BOUND} field holds {@code x}'s objects.
+     */
+    private void bindTo(int site, int callerCsm, JMethod callee) {
+        if (!Calls.key(solver.program(), callee).equals(
+                "java/lang/invoke/MethodHandle.bindTo(Ljava/lang/Object;)Ljava/lang/invoke/MethodHandle;")
+                || !done.add(callerCsm, site)) {
+            return;
+        }
+        Invoke inv = solver.callSites().get(site);
+        int handle = Calls.var(solver, callerCsm, inv.recv);
+        int value = Calls.var(solver, callerCsm, inv.args[0]);
+        int result = Calls.var(solver, callerCsm, inv.lhs);
+        if (handle < 0 || value < 0 || result < 0) {
+            return;
+        }
+        String where = solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal;
+        int bound = boundField();
+        watch.watch(handle, objs -> {
+            for (int o : objs) {
+                HandleTarget t = handles.get(solver.cs().siteOf(o));
+                HandleTarget b = t == null ? null : t.bind(where);
+                if (b != null) {
+                    int obj = addHandle(b, result);
+                    solver.addEdge(value, solver.fieldPointer(obj, bound), null);
+                }
+            }
+        });
+    }
+
+    /** The field id of {@link HandleTarget#BOUND}. */
+    int boundField() {
+        return solver.program().field("java/lang/invoke/MethodHandle", HandleTarget.BOUND, "Ljava/lang/Object;", false)
+                .id();
+    }
+
+    private int addHandle(HandleTarget t, int result) {
         int obj = solver.heap().abstractObject(t.key(), solver.program().type("java/lang/invoke/MethodHandle"), null,
                 "<" + t.key() + ">");
         handles.put(obj, t);
-        solver.addPointsTo(result, solver.csObject(Contexts.EMPTY, obj));
+        int cs = solver.csObject(Contexts.EMPTY, obj);
+        solver.addPointsTo(result, cs);
+        return cs;
     }
 
     @Override
