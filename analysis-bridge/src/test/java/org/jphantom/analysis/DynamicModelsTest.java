@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * marked {@code !} are missing, so each expectation tests the model and not the plain analysis.
  */
 class DynamicModelsTest {
-    static final List<String> FIXTURES = List.of("dyncallbacks", "dynserial", "dynproxy", "dynservice", "dynunsafe", "dynmh");
+    static final List<String> FIXTURES = List.of("dyncallbacks", "dynserial", "dynproxy", "dynservice", "dynunsafe",
+            "dynmh", "dynloader");
 
     @TempDir
     static Path tmp;

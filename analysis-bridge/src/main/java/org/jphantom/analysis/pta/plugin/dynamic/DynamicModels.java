@@ -35,6 +35,7 @@ public final class DynamicModels {
         out.add(types);
         out.add(lookups);
         out.add(new MethodHandleInvocations(lookups));
+        out.add(new DefineClassSites());
         return out;
     }
 }
