@@ -7,6 +7,7 @@
 # Usage: bench/pta.sh [sablecc|antlr]      (N=3 rounds by default)
 #   N=5 bench/pta.sh                       more rounds
 #   CONTEXT=1cfa bench/pta.sh              another context sensitivity (ci|1cfa|2cfa|1obj|2obj|1type|2type)
+#   DYNAMIC=off bench/pta.sh               without the dynamic models (--dynamic-models off)
 #   JAVA_OPTS='-Xmx2g' bench/pta.sh        JVM flags (default: -XX:+UseSerialGC, the launcher's)
 #   PEERS=1 bench/pta.sh                   peer mode: every round runs jphantom, then the peer Tai-e
 #                                          0.5.2 (resolved by bench/peers/pom.xml, never a dependency
@@ -21,6 +22,7 @@ cd "$ROOT"
 PROGRAM=${1:-sablecc}
 N=${N:-3}
 CONTEXT=${CONTEXT:-ci}
+DYNAMIC=${DYNAMIC:-on}
 JAVA_OPTS=${JAVA_OPTS:--XX:+UseSerialGC}
 WORK=$ROOT/bench/target/pta
 JPHANTOM=$ROOT/jphantom-cli/target/jphantom.jar
@@ -70,7 +72,7 @@ if [[ -z ${PEERS:-} ]]; then
         rm -rf "$out"
         # shellcheck disable=SC2086
         /usr/bin/time -o "$WORK/time.txt" -f '%e %U %S %M' java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" \
-            --main $MAIN --context "$CONTEXT" --out "$out" -q || die "analysis failed"
+            --main $MAIN --context "$CONTEXT" --dynamic-models "$DYNAMIC" --out "$out" -q || die "analysis failed"
         read -r wall user sys kb < "$WORK/time.txt"
         cpu=$(echo "$user + $sys" | bc)
         walls+=("$wall"); rss+=("$((kb / 1024))")
@@ -132,7 +134,7 @@ measure() { # time.txt -> "wall cpu MB"
     echo "$wall $(echo "$user + $sys" | bc) $((kb / 1024))"
 }
 
-echo "jphantom: java $JAVA_OPTS -jar jphantom.jar analyze JARS --main $MAIN --context $CONTEXT --out DIR -q"
+echo "jphantom: java $JAVA_OPTS -jar jphantom.jar analyze JARS --main $MAIN --context $CONTEXT --dynamic-models $DYNAMIC --out DIR -q"
 echo "Tai-e:    java $TAIE_JAVA_OPTS -cp TAI-E pascal.taie.Main -pp -java $TAIE_JAVA -cp JAR... -m $MAIN" \
      "-a \"$TAIE_PTA\" -a \"$TAIE_CG\""
 row round tool wall_s cpu_s peak_MB methods app edges pairs
@@ -141,7 +143,7 @@ for ((i = 1; i <= N; i++)); do
     rm -rf "$out"
     # shellcheck disable=SC2086
     /usr/bin/time -o "$WORK/time.txt" -f '%e %U %S %M' java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" \
-        --main $MAIN --context "$CONTEXT" --out "$out" -q || die "analysis failed"
+        --main $MAIN --context "$CONTEXT" --dynamic-models "$DYNAMIC" --out "$out" -q || die "analysis failed"
     read -r wall cpu mb <<<"$(measure "$WORK/time.txt")"
     record jphantom "$i" "$wall" "$cpu" "$mb" "$(stat "$out/stats.json" reachableMethods)" \
         "$(stat "$out/stats.json" applicationReachableMethods)" "$(stat "$out/stats.json" callEdges)" \

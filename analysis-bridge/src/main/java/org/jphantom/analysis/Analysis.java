@@ -1,5 +1,6 @@
 package org.jphantom.analysis;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -20,6 +21,9 @@ import org.jphantom.analysis.reflect.log.ReflectionLog;
 import org.jphantom.analysis.reflect.log.TamiFlexLogReader;
 import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.pta.selectx.Selectx;
+import org.jphantom.analysis.pta.plugin.Warnings;
+import org.jphantom.analysis.pta.plugin.dynamic.DynamicModels;
+import org.jphantom.analysis.pta.plugin.dynamic.ServiceIndex;
 import org.jphantom.analysis.pta.solver.Solver;
 
 /**
@@ -79,6 +83,11 @@ public final class Analysis {
             reflection = new ReflectionAnalysis(request.reflection(), log);
             plugins.add(reflection);
         }
+        if (request.dynamicModels()) {
+            List<Path> paths = new ArrayList<>(request.program());
+            paths.addAll(request.classpath());
+            plugins.addAll(DynamicModels.create(entries, ServiceIndex.read(paths)));
+        }
         for (Supplier<Plugin> p : request.plugins()) {
             plugins.add(p.get());
         }
@@ -90,6 +99,11 @@ public final class Analysis {
         warnings.addAll(input.ir().warnings());
         if (missing != null) {
             warnings.addAll(missing.warnings());
+        }
+        for (Plugin p : plugins) {
+            if (p instanceof Warnings w) {
+                warnings.addAll(w.warnings());
+            }
         }
         return new AnalysisResult(request, program, heap, solver, entries, policy, elapsed, warnings,
                 reflection == null ? ReflectionReport.none() : reflection.report());

@@ -30,11 +30,14 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
  * @param reflectionLog a TamiFlex log whose targets are added at their call sites, or null
  * @param entryPoints where the analysis enters the program: {@code main} methods, a library's
  *                    client-callable methods, or every method (chosen by the program by default)
+ * @param dynamicModels the models of the JVM's hidden calls (finalizers, handlers, shutdown hooks,
+ *                    enum constants, serialization, proxies, services, {@code Unsafe}, method
+ *                    handles: {@link org.jphantom.analysis.pta.plugin.dynamic}); on by default
  */
 public record AnalysisRequest(List<Path> program, List<Path> classpath, OptionalInt release, List<String> mains,
                               SelectorFactory selector, HeapFactory heap, List<Supplier<Plugin>> plugins,
                               boolean skipMissing, ReflectionMode reflection, Path reflectionLog,
-                              EntryPointOptions entryPoints) {
+                              EntryPointOptions entryPoints, boolean dynamicModels) {
     public AnalysisRequest {
         program = List.copyOf(program);
         classpath = List.copyOf(classpath);
@@ -50,7 +53,7 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
     public static AnalysisRequest of(List<Path> program) {
         return new AnalysisRequest(program, List.of(), OptionalInt.empty(), List.of(), Selectors.insensitive(),
                 HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), false,
-                ReflectionMode.SOLAR, null, EntryPointOptions.AUTOMATIC);
+                ReflectionMode.SOLAR, null, EntryPointOptions.AUTOMATIC, true);
     }
 
     /** The name of the context sensitivity (the selector's). */
@@ -60,17 +63,17 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
 
     public AnalysisRequest withClasspath(List<Path> cp) {
         return new AnalysisRequest(program, cp, release, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints);
+                reflection, reflectionLog, entryPoints, dynamicModels);
     }
 
     public AnalysisRequest withRelease(OptionalInt r) {
         return new AnalysisRequest(program, classpath, r, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints);
+                reflection, reflectionLog, entryPoints, dynamicModels);
     }
 
     public AnalysisRequest withMains(List<String> m) {
         return new AnalysisRequest(program, classpath, release, m, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints);
+                reflection, reflectionLog, entryPoints, dynamicModels);
     }
 
     /**
@@ -84,44 +87,50 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
         SelectorFactory s = Selectors.named(name);
         HeapOptions h = s.name().equals("ci") ? HeapOptions.insensitive() : HeapOptions.sensitive();
         return new AnalysisRequest(program, classpath, release, mains, s, HeapFactory.allocationSites(h), plugins,
-                skipMissing, reflection, reflectionLog, entryPoints);
+                skipMissing, reflection, reflectionLog, entryPoints, dynamicModels);
     }
 
     public AnalysisRequest withSelector(SelectorFactory s) {
         return new AnalysisRequest(program, classpath, release, mains, s, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints);
+                reflection, reflectionLog, entryPoints, dynamicModels);
     }
 
     public AnalysisRequest withHeap(HeapFactory h) {
         return new AnalysisRequest(program, classpath, release, mains, selector, h, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints);
+                reflection, reflectionLog, entryPoints, dynamicModels);
     }
 
     public AnalysisRequest withPlugins(List<Supplier<Plugin>> p) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, p, skipMissing,
-                reflection, reflectionLog, entryPoints);
+                reflection, reflectionLog, entryPoints, dynamicModels);
     }
 
     /** Resolves reflection by {@code mode}; see {@link ReflectionMode}. */
     public AnalysisRequest withReflection(ReflectionMode mode) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, mode,
-                reflectionLog, entryPoints);
+                reflectionLog, entryPoints, dynamicModels);
     }
 
     /** Adds the targets of a TamiFlex log (null: none). */
     public AnalysisRequest withReflectionLog(Path log) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, reflection,
-                log, entryPoints);
+                log, entryPoints, dynamicModels);
     }
 
     public AnalysisRequest withSkipMissing(boolean skip) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skip,
-                reflection, reflectionLog, entryPoints);
+                reflection, reflectionLog, entryPoints, dynamicModels);
     }
 
     /** Where to enter the program ({@link EntryPointOptions#AUTOMATIC} by default). */
     public AnalysisRequest withEntryPoints(EntryPointOptions e) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, e);
+                reflection, reflectionLog, e, dynamicModels);
+    }
+
+    /** With or without the dynamic models ({@code --dynamic-models on|off}). */
+    public AnalysisRequest withDynamicModels(boolean on) {
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
+                reflection, reflectionLog, entryPoints, on);
     }
 }

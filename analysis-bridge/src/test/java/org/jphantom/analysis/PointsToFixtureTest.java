@@ -52,6 +52,7 @@ class PointsToFixtureTest {
         List<String> covered = new ArrayList<>(FEATURES);
         covered.addAll(List.of("fig1", "objsens"));
         covered.addAll(ELSEWHERE);
+        covered.addAll(DynamicModelsTest.FIXTURES);
         try (Stream<Path> dirs = Files.list(PtaFixtures.resources())) {
             for (Path d : dirs.filter(Files::isDirectory).toList()) {
                 String f = d.getFileName().toString();

@@ -56,6 +56,9 @@ final class AnalyzeCommand {
                         + " (Livshits et al.); 'none' leaves them unresolved").build());
         o.addOption(Option.builder().longOpt("reflection-log").hasArg().argName("FILE")
                 .desc("add the reflective targets a TamiFlex log (jphantom record) lists at their call sites").build());
+        o.addOption(Option.builder().longOpt("dynamic-models").hasArg().argName("on|off")
+                .desc("model the JVM's hidden calls (finalizers, uncaught-exception handlers, shutdown hooks, enum"
+                        + " constants, serialization, proxies, services, Unsafe, method handles); default on").build());
         o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
                 .desc("write reachable-methods.txt, call-edges.txt, stats.json and reflection.json to DIR").build());
         o.addOption(Option.builder().longOpt("dump-points-to")
@@ -132,7 +135,7 @@ final class AnalyzeCommand {
             return Main.OK;
         }
         for (String single : List.of("release", "context", "out", "missing", "entry-points", "package-visibility",
-                "reflection", "reflection-log")) {
+                "reflection", "reflection-log", "dynamic-models")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
                 throw new ParseException("option --" + single + " given " + values.length + " times");
@@ -164,6 +167,10 @@ final class AnalyzeCommand {
         if (!missing.equals("skip") && !missing.equals("ignore")) {
             throw new ParseException("--missing takes skip or ignore, not '" + missing + "'");
         }
+        String dynamic = cl.getOptionValue("dynamic-models", "on");
+        if (!dynamic.equals("on") && !dynamic.equals("off")) {
+            throw new ParseException("--dynamic-models takes on or off, not '" + dynamic + "'");
+        }
         List<String> mains = mains(cl);
         Path outDir = outputDirectory(cl, "out");
         if (outDir == null && (cl.hasOption("dump-points-to") || cl.hasOption("dot"))) {
@@ -176,7 +183,7 @@ final class AnalyzeCommand {
         AnalysisRequest request = AnalysisRequest.of(program).withClasspath(cp).withRelease(release)
                 .withMains(mains).withContext(cl.getOptionValue("context", "ci"))
                 .withSkipMissing(missing.equals("skip")).withEntryPoints(entryPoints)
-                .withReflection(reflection).withReflectionLog(log);
+                .withReflection(reflection).withReflectionLog(log).withDynamicModels(dynamic.equals("on"));
         List<org.jphantom.analysis.pta.plugin.Plugin> extra = cl.hasOption("q") ? List.of()
                 : List.of(new Progress(err, cl.hasOption("v"), 5000));
         AnalysisResult result = Analysis.run(request, extra);

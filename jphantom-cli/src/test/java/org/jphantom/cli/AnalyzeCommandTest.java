@@ -151,6 +151,8 @@ class AnalyzeCommandTest {
         run("analyze", jar.toString(), "--context", "9obj").expect(Main.USAGE).expectOneLineError("9obj");
         run("analyze", jar.toString(), "--main", "app.Nope").expect(Main.USAGE).expectOneLineError("app.Nope");
         run("analyze", jar.toString(), "--missing", "maybe").expect(Main.USAGE).expectOneLineError("--missing");
+        run("analyze", jar.toString(), "--dynamic-models", "maybe").expect(Main.USAGE)
+                .expectOneLineError("--dynamic-models");
         run("analyze", jar.toString(), "--dot").expect(Main.USAGE).expectOneLineError("--out");
         run("analyze", jar.toString(), "--reflection", "guess").expect(Main.USAGE).expectOneLineError("guess");
         run("analyze", jar.toString(), "--reflection-log", dir.resolve("no.log").toString()).expect(Main.USAGE)

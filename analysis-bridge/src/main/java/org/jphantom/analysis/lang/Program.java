@@ -137,6 +137,12 @@ public final class Program {
         return t;
     }
 
+    /** The type named {@code name} if the program model has it already, else -1 (nothing is created). */
+    public int findType(String name) {
+        Integer id = typeIds.get(name);
+        return id == null ? -1 : id;
+    }
+
     /** Registers a synthetic class (a lambda object's type): a subclass of Object. */
     public int syntheticType(String name, List<String> interfaces) {
         String unique = name;

@@ -43,6 +43,7 @@ public final class AllocationSiteHeap implements HeapModel {
     private final List<String> labels = new ArrayList<>();
     private final java.util.BitSet sharedObjects = new java.util.BitSet();
     private final Map<String, Integer> shared = new HashMap<>();
+    private final Map<Integer, String> abstractKeys = new HashMap<>();
 
     private final HeapOptions options;
     private final NameConstants names;
@@ -160,6 +161,9 @@ public final class AllocationSiteHeap implements HeapModel {
             obj = add(type, method, label);
             shared.put(key, obj);
             sharedObjects.set(obj);
+            if (key.startsWith("abs:")) {
+                abstractKeys.put(obj, key.substring(4));
+            }
         }
         return obj;
     }
@@ -211,6 +215,11 @@ public final class AllocationSiteHeap implements HeapModel {
     @Override
     public String describe(int obj) {
         return labels.get(obj);
+    }
+
+    @Override
+    public String abstractKey(int obj) {
+        return abstractKeys.get(obj);
     }
 
     @Override

@@ -22,6 +22,11 @@ public interface HeapModel {
 
     int count();
 
+    /** The key an {@link #abstractObject} was made with, or null for other objects. */
+    default String abstractKey(int obj) {
+        return null;
+    }
+
     /**
      * Whether the object stands for the objects of several allocations (a constant, a type whose
      * objects are merged, an abstract object): such an object gets no heap context, since

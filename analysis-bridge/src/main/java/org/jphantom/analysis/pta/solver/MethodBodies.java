@@ -12,7 +12,8 @@ import org.jphantom.analysis.pta.plugin.Plugin;
  * The IR each method has in one analysis, decided on first request: a plugin's body, else the
  * program's shared bytecode IR ({@link ProgramIR}), else a plugin's model of a method without code,
  * else an empty body. The methods of the synthetic classes of lambda objects always have the IR
- * the IR builder made for them.
+ * the IR builder made for them; those of synthetic classes a plugin made (dynamic proxies) the
+ * plugin's body.
  */
 final class MethodBodies {
     private final ProgramIR shared;
@@ -45,7 +46,9 @@ final class MethodBodies {
     private MethodIR decide(JMethod m) {
         if (program.isSynthetic(m.declaringType())) {
             MethodIR ir = shared.bytecodeIR(m);
-            return ir != null ? ir : new MethodIR.Builder(m).build();
+            if (ir != null) {
+                return ir;
+            }
         }
         for (Plugin p : plugins) {
             MethodIR ir = p.body(m);

@@ -43,7 +43,38 @@ final class MetaObjects {
 
     /** What the solver object {@code csObject} stands for, or null if it is no meta-object of this model. */
     Meta meta(int csObject) {
-        return metaOfObject.get(solver.cs().siteOf(csObject));
+        int obj = solver.cs().siteOf(csObject);
+        Meta m = metaOfObject.get(obj);
+        if (m == null && solver.typeOfObject(csObject) == methodType) {
+            m = adopted(obj); // a Method object another model made (a proxy handler's argument)
+        }
+        return m;
+    }
+
+    /** The meta-object of a {@code Method} object made under this model's key by another model. */
+    private Meta adopted(int obj) {
+        String key = heap.abstractKey(obj);
+        String prefix = "reflect:method:";
+        if (key == null || !key.startsWith(prefix)) {
+            return null;
+        }
+        String rest = key.substring(prefix.length());
+        int paren = rest.indexOf('(');
+        int dot = paren < 0 ? -1 : rest.lastIndexOf('.', paren);
+        if (dot < 0) {
+            return null;
+        }
+        String owner = rest.substring(0, dot);
+        if (program.world().lookup(owner) == null) {
+            return null;
+        }
+        JMethod m = program.declared(program.type(owner), rest.substring(dot + 1, paren), rest.substring(paren));
+        if (m == null) {
+            return null;
+        }
+        Meta meta = new Meta(Kind.METHOD, m.declaringType(), m.name(), false, m, null, null);
+        metaOfObject.put(obj, meta);
+        return meta;
     }
 
     /** The internal name of the known class whose class object {@code csObject} is, or null. */

@@ -1,0 +1,41 @@
+package org.jphantom.analysis.pta.plugin.dynamic;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.pta.plugin.Plugin;
+
+/**
+ * The dynamic models of one analysis, new plugins each time: what
+ * {@link org.jphantom.analysis.AnalysisRequest#dynamicModels()} switches on.
+ */
+public final class DynamicModels {
+    private DynamicModels() {
+    }
+
+    /**
+     * @param mains    the analysis' entry points (their uncaught exceptions reach the handlers)
+     * @param services the service providers of the program and its class path
+     */
+    public static List<Plugin> create(List<JMethod> mains, ServiceIndex services) {
+        List<Plugin> out = new ArrayList<>();
+        out.add(new Finalizers());
+        out.add(new UncaughtExceptionHandlers(mains));
+        out.add(new ShutdownHooks());
+        out.add(new EnumConstants());
+        SerializationReads reads = new SerializationReads();
+        out.add(new SerializationWrites(reads));
+        out.add(reads);
+        out.add(new ObjectValidations());
+        out.add(new DynamicProxies());
+        out.add(new ServiceProviders(services));
+        out.add(new UnsafeModel());
+        MethodTypes types = new MethodTypes();
+        MethodHandleLookups lookups = new MethodHandleLookups(types);
+        out.add(types);
+        out.add(lookups);
+        out.add(new MethodHandleInvocations(lookups));
+        out.add(new DefineClassSites());
+        return out;
+    }
+}

@@ -1,0 +1,207 @@
+package org.jphantom.analysis.pta.plugin.dynamic;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.pta.context.Contexts;
+import org.jphantom.analysis.pta.plugin.Plugin;
+import org.jphantom.analysis.pta.plugin.Warnings;
+import org.jphantom.analysis.pta.solver.Solver;
+
+/**
+ * {@code MethodHandles.Lookup.find{Virtual,Static,Special,Constructor,Getter,Setter,StaticGetter,
+ * StaticSetter}(refc, name, type)}: for every class constant {@code refc}, string constant
+ * {@code name} and {@code MethodType} ({@link MethodTypes}) or class constant {@code type} the
+ * arguments may be, the call returns one abstract handle object per target
+ * ({@link HandleTarget}), which {@link MethodHandleInvocations} binds at invocation. Arguments that
+ * are no constants are reported (under context sensitivity string constants are merged, so names
+ * do not resolve). {@code bindTo(x)} on such a handle yields a bound handle object per call site
+ * that holds {@code x}'s objects as its first argument.
+ */
+public final class MethodHandleLookups implements Plugin, Warnings {
+    private static final Map<String, HandleTarget.Kind> FINDERS = Map.of("findVirtual", HandleTarget.Kind.VIRTUAL,
+            "findStatic", HandleTarget.Kind.STATIC, "findSpecial", HandleTarget.Kind.SPECIAL,
+            "findConstructor", HandleTarget.Kind.CONSTRUCTOR, "findGetter", HandleTarget.Kind.GETTER,
+            "findSetter", HandleTarget.Kind.SETTER, "findStaticGetter", HandleTarget.Kind.STATIC_GETTER,
+            "findStaticSetter", HandleTarget.Kind.STATIC_SETTER);
+    private final MethodTypes types;
+    private Solver solver;
+    private PointerWatch watch;
+    private final CallSiteSet done = new CallSiteSet();
+    /** Handle objects (abstract object index) -> what they stand for. */
+    private final Map<Integer, HandleTarget> handles = new HashMap<>();
+    private final TreeSet<String> unresolved = new TreeSet<>();
+
+    public MethodHandleLookups(MethodTypes types) {
+        this.types = types;
+    }
+
+    @Override
+    public void setSolver(Solver solver) {
+        this.solver = solver;
+        this.watch = new PointerWatch(solver);
+    }
+
+    /** What handle object {@code obj} (abstract object index) stands for, or null. */
+    HandleTarget targetOf(int obj) {
+        return handles.get(obj);
+    }
+
+    @Override
+    public void onNewCallEdge(int site, int callerCsm, int calleeCsm) {
+        JMethod callee = solver.methodOf(calleeCsm);
+        if (callee.name().equals("bindTo")) {
+            bindTo(site, callerCsm, callee);
+            return;
+        }
+        HandleTarget.Kind kind = FINDERS.get(callee.name());
+        if (kind == null
+                || !solver.program().typeName(callee.declaringType()).equals("java/lang/invoke/MethodHandles$Lookup")
+                || callee.paramCount() != (kind == HandleTarget.Kind.CONSTRUCTOR ? 2 : 3) || !done.add(callerCsm, site)) {
+            return;
+        }
+        Invoke inv = solver.callSites().get(site);
+        int result = Calls.var(solver, callerCsm, inv.lhs);
+        if (result < 0) {
+            return;
+        }
+        String where = Calls.reportable(solver, site)
+                ? solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal : null;
+        Set<String> owners = new HashSet<>();
+        Set<String> names = new HashSet<>();
+        Set<String> descs = new HashSet<>();
+        Runnable combine = () -> {
+            for (String o : owners) {
+                for (String n : names) {
+                    for (String d : descs) {
+                        addHandle(new HandleTarget(kind, o, n, d), result);
+                    }
+                }
+            }
+        };
+        // findConstructor(refc, type) has no name: its arguments are those of the others without it
+        boolean ctor = kind == HandleTarget.Kind.CONSTRUCTOR;
+        int[] argVars = ctor ? new int[] {inv.args[0], -2, inv.args[1]} : inv.args;
+        int[] ptrs = new int[3];
+        for (int i = 0; i < 3; i++) {
+            ptrs[i] = argVars[i] == -2 ? -2 : Calls.var(solver, callerCsm, argVars[i]);
+            if (ptrs[i] == -1) {
+                return;
+            }
+        }
+        if (ctor) {
+            names.add("<init>");
+        }
+        boolean fieldKind = kind.name().contains("GETTER") || kind.name().contains("SETTER");
+        watch.watch(ptrs[0], objs -> {
+            for (int o : objs) {
+                String c = solver.heap().classConstant(solver.cs().siteOf(o));
+                if (c == null) {
+                    report(where, "method handles: " + callee.name() + " at " + where + " on a class that is no constant");
+                } else if (owners.add(c)) {
+                    combine.run();
+                }
+            }
+        });
+        if (!ctor) {
+            watch.watch(ptrs[1], objs -> {
+                for (int o : objs) {
+                    String s = solver.heap().stringConstant(solver.cs().siteOf(o));
+                    if (s == null) {
+                        report(where, "method handles: " + callee.name() + " at " + where
+                                + " with a name that is no constant");
+                    } else if (names.add(s)) {
+                        combine.run();
+                    }
+                }
+            });
+        }
+        watch.watch(ptrs[2], objs -> {
+            for (int o : objs) {
+                int site0 = solver.cs().siteOf(o);
+                String d;
+                if (fieldKind) {
+                    String c = solver.heap().classConstant(site0);
+                    d = c == null ? null : c.startsWith("[") ? c : "L" + c + ";";
+                } else {
+                    d = types.descriptorOf(site0);
+                }
+                if (d == null) {
+                    report(where, "method handles: " + callee.name() + " at " + where
+                            + " with a type that is no constant");
+                } else if (descs.add(d)) {
+                    combine.run();
+                }
+            }
+        });
+    }
+
+    /**
+     * {@code MethodHandle.bindTo(x)}: per handle object of the receiver, one bound handle object
+     * per call site whose {@link HandleTarget#BOUND} field holds {@code x}'s objects.
+     */
+    private void bindTo(int site, int callerCsm, JMethod callee) {
+        if (!Calls.key(solver.program(), callee).equals(
+                "java/lang/invoke/MethodHandle.bindTo(Ljava/lang/Object;)Ljava/lang/invoke/MethodHandle;")
+                || !done.add(callerCsm, site)) {
+            return;
+        }
+        Invoke inv = solver.callSites().get(site);
+        int handle = Calls.var(solver, callerCsm, inv.recv);
+        int value = Calls.var(solver, callerCsm, inv.args[0]);
+        int result = Calls.var(solver, callerCsm, inv.lhs);
+        if (handle < 0 || value < 0 || result < 0) {
+            return;
+        }
+        String where = solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal;
+        int bound = boundField();
+        watch.watch(handle, objs -> {
+            for (int o : objs) {
+                HandleTarget t = handles.get(solver.cs().siteOf(o));
+                HandleTarget b = t == null ? null : t.bind(where);
+                if (b != null) {
+                    int obj = addHandle(b, result);
+                    solver.addEdge(value, solver.fieldPointer(obj, bound), null);
+                }
+            }
+        });
+    }
+
+    /** The field id of {@link HandleTarget#BOUND}. */
+    int boundField() {
+        return solver.program().field("java/lang/invoke/MethodHandle", HandleTarget.BOUND, "Ljava/lang/Object;", false)
+                .id();
+    }
+
+    private int addHandle(HandleTarget t, int result) {
+        int obj = solver.heap().abstractObject(t.key(), solver.program().type("java/lang/invoke/MethodHandle"), null,
+                "<" + t.key() + ">");
+        handles.put(obj, t);
+        int cs = solver.csObject(Contexts.EMPTY, obj);
+        solver.addPointsTo(result, cs);
+        return cs;
+    }
+
+    @Override
+    public void onNewPointsTo(int pointer, int[] objects) {
+        watch.deliver(pointer, objects);
+    }
+
+    /** Notes {@code message} unless {@code where} is null (a site of the JDK's own). */
+    private void report(String where, String message) {
+        if (where != null) {
+            unresolved.add(message);
+        }
+    }
+
+    @Override
+    public List<String> warnings() {
+        return new ArrayList<>(unresolved);
+    }
+}

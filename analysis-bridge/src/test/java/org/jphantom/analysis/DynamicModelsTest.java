@@ -1,0 +1,135 @@
+package org.jphantom.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The dynamic models ({@code pta/plugin/dynamic}), one fixture per feature: with the models, the
+ * fixture's {@code Check.pts} expectations hold and the call edges and reachable methods its
+ * {@code dynamic.expected} lists are there (or absent); with the models off, the edges and methods
+ * marked {@code !} are missing, so each expectation tests the model and not the plain analysis.
+ */
+class DynamicModelsTest {
+    static final List<String> FIXTURES = List.of("dyncallbacks", "dynserial", "dynproxy", "dynservice", "dynunsafe",
+            "dynmh", "dynloader");
+
+    @TempDir
+    static Path tmp;
+    private static AnalysisResult on;
+    private static AnalysisResult off;
+
+    /**
+     * All fixtures compiled together and analysed from all their mains at once, with and without
+     * the models, over one input: two analyses of the JDK instead of two per fixture.
+     */
+    @BeforeAll
+    static void analyse() throws IOException {
+        Path classes = Files.createDirectories(tmp.resolve("classes"));
+        for (String f : FIXTURES) {
+            PtaFixtures.compile(f, classes);
+        }
+        List<Path> classpath = new ArrayList<>();
+        for (String f : FIXTURES) {
+            Path services = PtaFixtures.resources().resolve(f).resolve("META-INF");
+            if (Files.isDirectory(services)) {
+                classpath.add(jar(services, tmp.resolve(f + "-services.jar")));
+            }
+        }
+        AnalysisRequest request = AnalysisRequest.of(List.of(classes)).withClasspath(classpath)
+                .withMains(FIXTURES.stream().map(f -> f + ".Main").toList());
+        try (AnalysisInput input = AnalysisInput.open(request)) {
+            on = Analysis.run(input, request);
+            off = Analysis.run(input, request.withDynamicModels(false));
+        }
+        System.err.println("DynamicModelsTest: with models " + on.summary() + "\nwithout " + off.summary());
+    }
+
+    /** A jar of the files under {@code metaInf}, as {@code META-INF/...} entries. */
+    private static Path jar(Path metaInf, Path jar) throws IOException {
+        try (OutputStream os = Files.newOutputStream(jar); ZipOutputStream zip = new ZipOutputStream(os);
+             Stream<Path> files = Files.walk(metaInf)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                zip.putNextEntry(new ZipEntry("META-INF/" + metaInf.relativize(f).toString().replace('\\', '/')));
+                zip.write(Files.readAllBytes(f));
+                zip.closeEntry();
+            }
+        }
+        return jar;
+    }
+
+    /** What the models cannot resolve is reported at the program's sites, never at the JDK's own. */
+    @org.junit.jupiter.api.Test
+    void unresolvedSitesOfTheJdkAreNotReported() {
+        for (String w : on.warnings()) {
+            assertFalse(w.matches(".* at <(java|javax|jdk|sun|com\\.sun)\\..*"), w);
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> fixtures() {
+        return FIXTURES.stream().map(f -> DynamicTest.dynamicTest(f, () -> check(f)));
+    }
+
+    private void check(String fixture) throws IOException {
+        List<PtaFixtures.Expectation> exp = PtaFixtures.expectations(on, fixture).stream()
+                .filter(e -> e.source().startsWith(fixture + "/")).toList();
+        SortedSet<String> reached = new TreeSet<>();
+        exp.forEach(e -> reached.add(e.source()));
+        assertEquals(PtaFixtures.sourceChecks(fixture, false), reached, "Check.pts calls reached in " + fixture);
+        List<String> edgesOn = on.callEdges();
+        List<String> edgesOff = off.callEdges();
+        List<String> reachOn = on.reachableMethods();
+        List<String> reachOff = off.reachableMethods();
+        List<String> failures = new ArrayList<>();
+        for (PtaFixtures.Expectation e : exp) {
+            if (!e.expected().equals(e.actual())) {
+                failures.add(e.where() + ": expected " + e.expected() + ", found " + e.actual());
+            }
+        }
+        for (String line : Files.readAllLines(PtaFixtures.resources().resolve(fixture).resolve("dynamic.expected"))) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            char mark = line.charAt(0);
+            if (mark == 'W') {
+                String text = line.substring(1).trim();
+                if (on.warnings().stream().noneMatch(w -> w.contains(text))) {
+                    failures.add("no warning contains: " + text);
+                }
+                continue;
+            }
+            boolean modelOnly = line.charAt(1) == '!';
+            String what = line.substring(modelOnly ? 2 : 1).trim();
+            boolean edge = mark == '+' || mark == '-';
+            boolean present = mark == '+' || mark == 'R';
+            List<String> withModels = edge ? edgesOn : reachOn;
+            List<String> without = edge ? edgesOff : reachOff;
+            if (withModels.contains(what) != present) {
+                failures.add((present ? "missing: " : "unexpected: ") + what);
+            }
+            if (modelOnly && without.contains(what)) {
+                failures.add("there without the models too: " + what);
+            }
+        }
+        assertTrue(failures.isEmpty(), fixture + ":\n" + String.join("\n", failures) + "\napplication edges:\n"
+                + String.join("\n", PtaFixtures.applicationEdges(on, fixture)));
+        assertFalse(exp.isEmpty(), "no Check.pts reached in " + fixture);
+    }
+}

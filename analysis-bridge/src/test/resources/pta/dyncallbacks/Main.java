@@ -1,0 +1,60 @@
+package dyncallbacks;
+
+import check.Check;
+
+/** JVM callbacks: finalizers, uncaught-exception handlers, shutdown hooks, enum constants. */
+public class Main {
+    static class Finalizable {
+        @Override
+        protected void finalize() {
+            Check.pts(this, "fin");
+        }
+    }
+
+    static class Plain {
+    }
+
+    static class Handler implements Thread.UncaughtExceptionHandler {
+        @Override
+        public void uncaughtException(Thread t, Throwable e) {
+            Check.pts(this, "handler");
+        }
+    }
+
+    static class DefaultHandler implements Thread.UncaughtExceptionHandler {
+        @Override
+        public void uncaughtException(Thread t, Throwable e) {
+            Check.pts(t, "<thread>");
+        }
+    }
+
+    static class Failing extends Thread {
+        @Override
+        public void run() {
+            throw new IllegalStateException();
+        }
+    }
+
+    static class Hook implements Runnable {
+        @Override
+        public void run() {
+            Check.pts(this, "hook");
+        }
+    }
+
+    enum Color { RED, GREEN }
+
+    enum Unused { X }
+
+    public static void main(String[] args) {
+        new Finalizable(); // @fin
+        new Plain();
+        Thread.setDefaultUncaughtExceptionHandler(new DefaultHandler());
+        Failing f = new Failing();
+        f.setUncaughtExceptionHandler(new Handler()); // @handler
+        f.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(new Hook() /* @hook */));
+        Object[] colors = Color.class.getEnumConstants();
+        Color c = Enum.valueOf(Color.class, "RED");
+    }
+}

@@ -1,0 +1,6 @@
+package dynservice;
+
+/** A service. */
+public interface Codec {
+    String encode(String s);
+}

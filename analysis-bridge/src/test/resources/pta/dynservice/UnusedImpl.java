@@ -1,0 +1,7 @@
+package dynservice;
+
+/** Never instantiated: nobody loads Unused. */
+public class UnusedImpl implements Unused {
+    public UnusedImpl() {
+    }
+}
