@@ -181,6 +181,14 @@ class ReflectionTest {
     }
 
     @Test
+    void aProxyHandlersMethodObjectIsInvokedOnTheTarget() {
+        AnalysisResult r = run("ProxyForward", ReflectionMode.SOLAR);
+        TreeSet<String> e = edges(r, "Forwarder");
+        assertTrue(e.contains(edge("Forwarder", "java.lang.Object invoke(java.lang.Object,java.lang.reflect.Method,"
+                + "java.lang.Object[])", 0, "RealGreeter: void greet()")), e.toString());
+    }
+
+    @Test
     void reportIsDeterministic() throws Exception {
         Dumps.write(run("Invocations", ReflectionMode.SOLAR), tmp.resolve("a"));
         Dumps.write(run("Invocations", ReflectionMode.SOLAR), tmp.resolve("b"));
