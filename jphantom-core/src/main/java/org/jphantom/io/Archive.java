@@ -186,10 +186,33 @@ abstract class Archive implements Closeable {
                 return new byte[0];
             }
             try (InputStream in = zip.getInputStream(entry)) {
-                return in.readAllBytes();
+                return readFully(in, entry.getSize());
             } catch (IOException e) {
                 throw JphantomException.input(entryMessage(name, "truncated or corrupt zip data (" + e + ")"), e);
             }
+        }
+
+        /**
+         * The whole stream; with the size the zip declares, into one array of that size (no
+         * growing buffers), falling back to reading the rest when the declared size is wrong.
+         */
+        private static byte[] readFully(InputStream in, long size) throws IOException {
+            if (size < 0 || size > Integer.MAX_VALUE - 16) {
+                return in.readAllBytes();
+            }
+            byte[] bytes = new byte[(int) size];
+            int n = in.readNBytes(bytes, 0, bytes.length);
+            int next = n == bytes.length ? in.read() : -1;
+            if (n == bytes.length && next < 0) {
+                return bytes;
+            }
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            out.write(bytes, 0, n);
+            if (next >= 0) {
+                out.write(next);
+                in.transferTo(out);
+            }
+            return out.toByteArray();
         }
 
         @Override

@@ -58,6 +58,8 @@ final class ClassStructure {
     private final int major;
     private int[] tags;
     private int[] offsets;
+    private String[] strings;
+    private String[] texts;
     private int pos;
 
     private ClassStructure(byte[] bytes) {
@@ -177,8 +179,20 @@ final class ClassStructure {
         pos = end;
     }
 
-    /** The text of a UTF-8 entry (already checked to be legal modified UTF-8 where that applies). */
+    /** The text of a UTF-8 entry (already checked to be legal modified UTF-8 where that applies), cached. */
     private String utf8String(int index) {
+        if (strings == null) {
+            strings = new String[tags.length];
+        }
+        String s = strings[index];
+        if (s == null) {
+            s = decode(index);
+            strings[index] = s;
+        }
+        return s;
+    }
+
+    private String decode(int index) {
         int at = offsets[index];
         int length = u2at(at);
         int end = at + 2 + length;
@@ -627,7 +641,20 @@ final class ClassStructure {
         INSTRUCTION_SIZE[0xba] = 0; // handled above
     }
 
+    /** The entry as 7-bit text, for attribute names and messages, cached. */
     private String utf8Text(int index) {
+        if (texts == null) {
+            texts = new String[tags.length];
+        }
+        String s = texts[index];
+        if (s == null) {
+            s = ascii(index);
+            texts[index] = s;
+        }
+        return s;
+    }
+
+    private String ascii(int index) {
         int at = offsets[index];
         int length = ((b[at] & 0xff) << 8) | (b[at + 1] & 0xff);
         StringBuilder sb = new StringBuilder(length);
