@@ -61,19 +61,61 @@ public final class Complementer {
      */
     public static Result complement(Request request) {
         checkOutput(request);
+        return complement(request, release -> LibraryPath.open(request.classpath(), release),
+                (release, deferCode) -> ProgramInput.read(request.inputs(), release, request.skipBroken(), deferCode));
+    }
+
+    /**
+     * The in-memory API: complements a program given as class file bytes, reading no file but the
+     * JDK's own image and writing none. {@code program} and {@code classpath} map internal names
+     * ({@code "a/b/C"}) to class files (both are copied first; the caller may reuse its arrays
+     * afterwards). The generated phantoms are {@link Result#generated()}, by internal name; the
+     * program's own classes are unchanged, so the completed program is {@code program} plus those.
+     * Calls share nothing: several may run at once in parallel threads.
+     *
+     * @param options the release, skip-broken, lenient and search-bound settings; it must name no
+     *     input, class path, output jar or class file directory ({@link Request#inMemory()} is such a request)
+     * @throws JphantomException as {@link #complement(Request)}; messages name {@code <program>} or
+     *     {@code <classpath>} and the class's entry name ({@code a/b/C.class})
+     * @throws IllegalArgumentException if {@code options} names files
+     */
+    public static Result complement(Map<String, byte[]> program, Map<String, byte[]> classpath, Request options) {
+        if (!options.inputs().isEmpty() || !options.classpath().isEmpty() || options.output() != null
+                || options.saveClassFiles() != null) {
+            throw new IllegalArgumentException("the in-memory API reads and writes no files: options must name no"
+                    + " input, class path, output or class file directory");
+        }
+        Map<String, byte[]> programCopy = Map.copyOf(program);
+        Map<String, byte[]> classpathCopy = Map.copyOf(classpath);
+        return complement(options, release -> LibraryPath.ofClasses("<classpath>", classpathCopy, release),
+                (release, deferCode) -> ProgramInput.readClasses("<program>", programCopy, release,
+                        options.skipBroken(), deferCode));
+    }
+
+    /** Opens the library path at a release. */
+    private interface LibraryOpener {
+        LibraryPath open(int release);
+    }
+
+    /** Reads the program at a release, with or without the code check deferred. */
+    private interface InputReader {
+        ProgramInput read(int release, boolean deferCode);
+    }
+
+    private static Result complement(Request request, LibraryOpener libraryOpener, InputReader inputReader) {
         long t0 = System.nanoTime();
         try (JdkImage jdk = JdkImage.open(request.release());
-             LibraryPath library = LibraryPath.open(request.classpath(), jdk.release())) {
+             LibraryPath library = libraryOpener.open(jdk.release())) {
             // One parse per program class: the input is read with the code part of the format
             // check deferred to the analysis, whose parse of each class checks it on the way.
-            ProgramInput input = ProgramInput.read(request.inputs(), jdk.release(), request.skipBroken(), true);
+            ProgramInput input = inputReader.read(jdk.release(), true);
             try {
                 return run(request, jdk, library, input, false, t0);
             } catch (DeferredCheckFailed e) {
                 // Rare: a program class is broken in its code. Reading again with the complete
                 // check reports it (or, with --skip-broken, skips it) exactly as a complete check
                 // up front would have, and the run starts over without it.
-                ProgramInput checked = ProgramInput.read(request.inputs(), jdk.release(), request.skipBroken(), false);
+                ProgramInput checked = inputReader.read(jdk.release(), false);
                 return run(request, jdk, library, checked, true, t0);
             }
         }

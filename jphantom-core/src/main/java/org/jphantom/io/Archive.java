@@ -53,6 +53,21 @@ abstract class Archive implements Closeable {
         }
     }
 
+    /**
+     * Class files held in memory (the in-memory API): {@code classes} maps internal names to class
+     * file bytes; the entries are {@code NAME.class}, sorted, each a copy of the caller's array.
+     */
+    static Archive ofClasses(String source, Map<String, byte[]> classes) {
+        java.util.TreeMap<String, byte[]> entries = new java.util.TreeMap<>();
+        classes.forEach((name, bytes) -> {
+            if (name == null || bytes == null) {
+                throw JphantomException.input(source + ": a null class name or class file");
+            }
+            entries.put(name + ".class", bytes.clone());
+        });
+        return new Memory(source, entries);
+    }
+
     private static boolean startsLikeZip(Path path) {
         try (InputStream in = Files.newInputStream(path)) {
             byte[] head = in.readNBytes(2);
@@ -273,6 +288,36 @@ abstract class Archive implements Closeable {
             } catch (IOException e) {
                 throw JphantomException.input(entryMessage(name, "cannot read (" + e + ")"), e);
             }
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private static final class Memory extends Archive {
+        private final Map<String, byte[]> entries;
+        private final List<String> names;
+
+        Memory(String source, java.util.SortedMap<String, byte[]> entries) {
+            super(source);
+            this.entries = entries;
+            this.names = List.copyOf(entries.keySet());
+        }
+
+        @Override
+        List<String> names() {
+            return names;
+        }
+
+        @Override
+        byte[] read(String name) {
+            return entries.get(name);
+        }
+
+        @Override
+        boolean multiRelease() {
+            return false;
         }
 
         @Override

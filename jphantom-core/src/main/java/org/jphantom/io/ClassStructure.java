@@ -59,6 +59,8 @@ final class ClassStructure {
     private int[] tags;
     private int[] offsets;
     private String[] strings;
+    /** The offsets at which the current method's instructions start. */
+    private final java.util.BitSet starts = new java.util.BitSet();
     private String[] texts;
     private int pos;
 
@@ -258,7 +260,10 @@ final class ClassStructure {
         }
     }
 
-    /** Modified UTF-8 (JVMS 4.4.7): no zero byte, no byte 0xF0 and above, complete multi-byte sequences. */
+    /**
+     * Modified UTF-8 (JVMS 4.4.7) as HotSpot checks it: no zero byte, no byte 0xF0 and above,
+     * complete multi-byte sequences, no overlong form but {@code C0 80}.
+     */
     private void utf8(int index, int from, int length) throws ClassFiles.BrokenClassException {
         int end = from + length;
         if (end > b.length) {
@@ -277,10 +282,16 @@ final class ClassStructure {
                 throw broken("constant pool entry #" + index + ": illegal modified UTF-8 (byte 0x"
                         + Integer.toHexString(c) + ")");
             }
+            int value = more == 1 ? c & 0x1f : c & 0x0f;
             for (int k = 0; k < more; k++) {
                 if (++i >= end || (b[i] & 0xc0) != 0x80) {
                     throw broken("constant pool entry #" + index + ": illegal modified UTF-8 (incomplete sequence)");
                 }
+                value = (value << 6) | (b[i] & 0x3f);
+            }
+            // HotSpot's UTF8::is_legal_utf8: no overlong form, except the two-byte form of NUL
+            if (more == 1 && value != 0 && value < 0x80 || more == 2 && value < 0x800) {
+                throw broken("constant pool entry #" + index + ": illegal modified UTF-8 (overlong form)");
             }
         }
     }
@@ -393,7 +404,10 @@ final class ClassStructure {
                 instructions(pos, (int) codeLength);
                 pos += (int) codeLength;
                 int handlers = u2();
-                pos += 8 * handlers;
+                for (int k = 0; k < handlers; k++) {
+                    handler(u2(), u2(), u2());
+                    pos += 2; // catch_type: a Class entry, checked by ASM and the format visitor
+                }
                 attributes("Code", false);
             }
             case "SourceFile" -> pos += 2;
@@ -446,6 +460,12 @@ final class ClassStructure {
                     int wide = name.equals("LocalVariableTable") && (d.equals("J") || d.equals("D")) ? 1 : 0;
                     if (startPc >= codeLength || startPc + length > codeLength || slot + wide >= maxLocals) {
                         throw broken(name + " entry out of range (pc " + startPc + "+" + length + ", slot " + slot + ")");
+                    }
+                    int endPc = startPc + length;
+                    if (major >= 50 && name.equals("LocalVariableTable")
+                            && (!starts.get(startPc) || endPc != codeLength && !starts.get(endPc))) {
+                        // the type-checking verifier (JVMS 4.10.1) rejects the method
+                        throw broken(name + " entry not on instruction boundaries (pc " + startPc + "+" + length + ")");
                     }
                 }
             }
@@ -508,6 +528,21 @@ final class ClassStructure {
     }
 
     /**
+     * An exception table entry: a non-empty range inside the code (HotSpot's class file parser)
+     * whose ends and handler are instruction starts (the type-checking verifier, JVMS 4.10.1).
+     */
+    private void handler(int startPc, int endPc, int handlerPc) throws ClassFiles.BrokenClassException {
+        boolean ok = startPc < endPc && endPc <= codeLength && handlerPc < codeLength;
+        if (ok && major >= 50) {
+            ok = starts.get(startPc) && (endPc == codeLength || starts.get(endPc)) && starts.get(handlerPc);
+        }
+        if (!ok) {
+            throw broken("exception table entry out of range or not on instruction boundaries (pc " + startPc + " to "
+                    + endPc + ", handler " + handlerPc + ")");
+        }
+    }
+
+    /**
      * The constant pool operands of every instruction are of the kinds the instruction needs
      * (JVMS 4.9.1, 4.10.1.9); the verifier rejects the class otherwise, and ASM would read the
      * wrong entry as if it were of the right kind.
@@ -515,7 +550,9 @@ final class ClassStructure {
     private void instructions(int start, int length) throws ClassFiles.BrokenClassException {
         int end = start + length;
         int at = start;
+        starts.clear();
         while (at < end) {
+            starts.set(at - start);
             int op = b[at] & 0xff;
             int size;
             switch (op) {

@@ -30,7 +30,9 @@ import org.jphantom.JphantomException;
  *       warning per name gives the number of copies and whether they differ.
  *   <li>{@link #classes()} holds the effective program classes. Every one of them was parsed
  *       completely by ASM and passed the format check of {@link ClassFiles#check} (constant pool
- *       kinds, modified UTF-8, attribute lengths, every name and descriptor). {@code module-info.class}
+ *       kinds, modified UTF-8, attribute lengths, every name and descriptor); read with the code
+ *       check deferred, everything but their method bodies, which the caller's single parse with
+ *       {@link ClassParser} checks. {@code module-info.class}
  *       (also versioned) is copied but is not a program class. A class file whose entry path does not
  *       match its name is broken (see below) when the path is a name a Java class can have; under
  *       other paths ({@code WEB-INF/classes/...}, {@code META-INF/...}) it is copied as a resource,
@@ -97,19 +99,37 @@ public final class ProgramInput {
         if (inputs.isEmpty()) {
             throw JphantomException.input("no input jar or class directory given");
         }
+        return readOpened(inputs.stream().<java.util.function.Supplier<Archive>>map(p -> () -> Archive.open(p)).toList(),
+                targetRelease, skipBroken, deferCode);
+    }
+
+    /**
+     * Reads a program held in memory (the in-memory API) as {@link #read(List, int, boolean, boolean)}
+     * reads one input: {@code classes} maps internal names ({@code "a/b/C"}) to class file bytes
+     * (copied); {@code source} names the program in messages and in {@link InputEntry#source()}.
+     */
+    public static ProgramInput readClasses(String source, Map<String, byte[]> classes, int targetRelease,
+                                           boolean skipBroken, boolean deferCode) {
+        Objects.requireNonNull(classes, "classes");
+        List<java.util.function.Supplier<Archive>> openers = List.of(() -> Archive.ofClasses(source, classes));
+        return readOpened(openers, targetRelease, skipBroken, deferCode);
+    }
+
+    private static ProgramInput readOpened(List<java.util.function.Supplier<Archive>> openers, int targetRelease,
+                                     boolean skipBroken, boolean deferCode) {
         if (deferCode) {
             try {
-                return readAll(inputs, new Reader(targetRelease, skipBroken, ClassFiles.Depth.DECLARATIONS));
+                return readAll(openers, new Reader(targetRelease, skipBroken, ClassFiles.Depth.DECLARATIONS));
             } catch (NeedsFullCheck e) {
                 // a class outside the analysis is broken in its code: let the complete check report it
             }
         }
-        return readAll(inputs, new Reader(targetRelease, skipBroken, ClassFiles.Depth.FULL));
+        return readAll(openers, new Reader(targetRelease, skipBroken, ClassFiles.Depth.FULL));
     }
 
-    private static ProgramInput readAll(List<Path> inputs, Reader reader) {
-        for (Path input : inputs) {
-            try (Archive archive = Archive.open(input)) {
+    private static ProgramInput readAll(List<java.util.function.Supplier<Archive>> openers, Reader reader) {
+        for (java.util.function.Supplier<Archive> opener : openers) {
+            try (Archive archive = opener.get()) {
                 reader.readArchive(archive);
             }
         }
