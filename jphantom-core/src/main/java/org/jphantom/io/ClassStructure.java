@@ -53,6 +53,7 @@ final class ClassStructure {
     private int codeAttributes;
     private final java.util.List<int[]> natRefs = new java.util.ArrayList<>();
     private String memberDescriptor;
+    private int memberAccess;
     private int codeLength;
     private int maxLocals;
     private final int major;
@@ -82,6 +83,14 @@ final class ClassStructure {
         pos = 8;
         constantPool();
         classAccess = u2();
+        if ((classAccess & ACC_MODULE) == 0) {
+            for (int i = 1; i < tags.length; i++) {
+                if (tags[i] == MODULE || tags[i] == PACKAGE) {
+                    // HotSpot: "Unknown constant tag" outside module-info
+                    throw broken("constant pool entry #" + i + ": tag " + tags[i] + " outside a module-info class");
+                }
+            }
+        }
         classRef(u2(), "this_class");
         int superIndex = u2();
         if (superIndex != 0) {
@@ -332,6 +341,7 @@ final class ClassStructure {
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (int i = 0; i < count; i++) {
             int access = u2();
+            memberAccess = access;
             int nameIndex = u2();
             utf8Ref(nameIndex, kind + " name");
             int descIndex = u2();
@@ -418,13 +428,14 @@ final class ClassStructure {
                 int index = u2();
                 int tag = index > 0 && index < tags.length ? tags[index] : 0;
                 String d = memberDescriptor;
-                boolean ok = switch (d) {
+                // HotSpot's verify_constantvalue, for static fields only (it ignores the others)
+                boolean ok = (memberAccess & ACC_STATIC) == 0 || switch (d) {
                     case "I", "S", "C", "B", "Z" -> tag == INTEGER;
                     case "J" -> tag == LONG;
                     case "F" -> tag == FLOAT;
                     case "D" -> tag == DOUBLE;
                     case "Ljava/lang/String;" -> tag == STRING;
-                    default -> true; // HotSpot ignores it on other fields
+                    default -> false; // "Bad string initial value", "Unable to set initial value"
                 };
                 if (!ok) {
                     throw broken("field of type " + d + " has a ConstantValue of tag " + tag);

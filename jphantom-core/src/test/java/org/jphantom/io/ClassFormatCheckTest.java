@@ -110,6 +110,21 @@ class ClassFormatCheckTest {
     }
 
     @Test
+    void constantValueOfAStaticObjectFieldMustBeAString() throws Exception {
+        ClassWriter cw = new ClassWriter(0);
+        cw.visit(Opcodes.V1_8, Opcodes.ACC_PUBLIC, "p/A", null, "java/lang/Object", null);
+        cw.visitField(Opcodes.ACC_STATIC, "o", "Ljava/lang/Object;", null, "x").visitEnd();
+        cw.visitField(0, "i", "Ljava/lang/Object;", null, "x").visitEnd(); // ignored on instance fields
+        cw.visitEnd();
+        assertEquals("field of type Ljava/lang/Object; has a ConstantValue of tag 8", reason(cw.toByteArray()));
+        ClassWriter ok = new ClassWriter(0);
+        ok.visit(Opcodes.V1_8, Opcodes.ACC_PUBLIC, "p/A", null, "java/lang/Object", null);
+        ok.visitField(0, "i", "Ljava/lang/Object;", null, "x").visitEnd();
+        ok.visitEnd();
+        assertEquals("p/A", ClassFiles.check(ok.toByteArray(), true));
+    }
+
+    @Test
     void constantPoolEntryOfTheWrongKind() {
         // ldc "p/A" and the class p/A share the UTF-8 entry; a String pointing to an Integer is wrong
         byte[] ok = classWith(mv -> mv.visitLdcInsn(0x12345678));
