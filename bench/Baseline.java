@@ -47,8 +47,12 @@ public final class Baseline {
         try (ZipFile zip = new ZipFile(in.toFile());
              ZipOutputStream zos = new ZipOutputStream(Files.newOutputStream(partial))) {
             Enumeration<? extends ZipEntry> all = zip.entries();
+            java.util.Set<String> seen = new java.util.HashSet<>();
             while (all.hasMoreElements()) {
                 ZipEntry e = all.nextElement();
+                if (!seen.add(e.getName())) {
+                    continue; // a name stored twice (jython's licence files) is copied once
+                }
                 byte[] bytes;
                 try (InputStream is = zip.getInputStream(e)) {
                     bytes = is.readAllBytes();

@@ -1,28 +1,33 @@
 #!/usr/bin/env bash
-# Benchmark: jphantom on org.jruby:jruby-core:9.4.9.0 against a baseline that only reads every
-# class with ASM, runs ASM's Analyzer (BasicInterpreter) over every method and copies the jar.
-# Rounds alternate baseline and jphantom, each a fresh JVM with the same flags; prints per-run
-# wall time and peak RSS, the medians, the ratio of the medians and whether the targets hold.
+# Benchmark: jphantom on org.jruby:jruby-core:9.4.9.0 and org.python:jython:2.7.4 against a
+# floor that only reads every class with ASM, runs ASM's Analyzer (BasicInterpreter) over every
+# method and copies the jar; optionally also against another jphantom jar (an older build), to
+# see what a change costs. Rounds alternate floor, jphantom (and the other jar), each a fresh JVM
+# with the same flags; prints per-run wall time, CPU time and peak RSS, the medians, the ratios of
+# the medians and whether the targets hold.
 #
-# Usage: bench/jruby.sh            (from anywhere; N=5 rounds)
+# Usage: bench/jruby.sh            (from anywhere; N=5 rounds, both jars)
 #   N=9 bench/jruby.sh             more rounds
-#   JAVA_OPTS='-Xss16m' bench/jruby.sh   JVM flags given to both sides
-#   JAR=/path/to/other.jar bench/jruby.sh   another input (targets still printed)
-# Exit status: 0 when both targets hold, 1 when one is missed, 2 on a setup error.
+#   INPUTS=jruby bench/jruby.sh    only one of the inputs (jruby, jython; default "jruby jython")
+#   OLD=/path/to/old/jphantom.jar bench/jruby.sh   also run that jar, print new/old ratios
+#   JAVA_OPTS='-Xss16m' bench/jruby.sh   JVM flags given to every side
+#   JAR=/path/to/other.jar bench/jruby.sh   another input instead (target of jruby applies)
+# Exit status: 0 when every target holds, 1 when one is missed, 2 on a setup error.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 N=${N:-5}
 JAVA_OPTS=${JAVA_OPTS:-}
-MAX_RATIO=1.5
+INPUTS=${INPUTS:-jruby jython}
+OLD=${OLD:-}
 MAX_RSS_KB=$((1024 * 1024))
 WORK=$ROOT/bench/target
 JPHANTOM=$ROOT/jphantom-cli/target/jphantom.jar
-COORDS=org.jruby:jruby-core:9.4.9.0
 mkdir -p "$WORK"
 
 die() { echo "bench: $*" >&2; exit 2; }
+[[ -z $OLD || -f $OLD ]] || die "OLD=$OLD: no such jar"
 
 # 1. jphantom itself.
 if [[ ! -f $JPHANTOM ]]; then
@@ -30,18 +35,22 @@ if [[ ! -f $JPHANTOM ]]; then
     mvn -B -q -DskipTests package || die "build failed"
 fi
 
-# 2. The input jar: the copy the corpus test fetched, else ask Maven for it.
-if [[ -z ${JAR:-} ]]; then
-    JAR=$ROOT/jphantom-cli/target/corpus/jruby-core-9.4.9.0.jar
-    if [[ ! -f $JAR ]]; then
-        JAR=$WORK/jruby-core-9.4.9.0.jar
-        if [[ ! -f $JAR ]]; then
-            echo "bench: fetching $COORDS" >&2
-            mvn -B -q -N dependency:copy -Dartifact=$COORDS -DoutputDirectory="$WORK" || die "cannot fetch $COORDS"
+# 2. The input jars: the copy the corpus test fetched, else ask Maven for it.
+# input_jar NAME VERSION GROUP: prints the path of the jar, fetching it when needed.
+input_jar() {
+    local name=$1 version=$2 group=$3 jar
+    jar=$ROOT/jphantom-cli/target/corpus/$name-$version.jar
+    if [[ ! -f $jar ]]; then
+        jar=$WORK/$name-$version.jar
+        if [[ ! -f $jar ]]; then
+            echo "bench: fetching $group:$name:$version" >&2
+            mvn -B -q -N dependency:copy -Dartifact="$group:$name:$version" -DoutputDirectory="$WORK" >&2 \
+                || die "cannot fetch $group:$name:$version"
         fi
     fi
-fi
-[[ -f $JAR ]] || die "$JAR: no such jar"
+    [[ -f $jar ]] || die "$jar: no such jar"
+    printf '%s\n' "$jar"
+}
 
 # 3. The baseline, compiled once against the ASM jphantom-core uses (so no compilation is timed).
 ASM_CP_FILE=$WORK/asm.classpath
@@ -89,45 +98,80 @@ run() {
     fi
 }
 
-echo "input   $JAR ($(du -h "$JAR" | cut -f1), $(unzip -Z1 "$JAR" | grep -c '\.class$') classes)"
-echo "java    $(java -version 2>&1 | head -n 1); flags: '${JAVA_OPTS}'; $N rounds; $(nproc) cpus"
-printf '%-5s %-9s %9s %9s %10s\n' round tool wall_s cpu_s peakMiB
-BASE_T=(); BASE_M=(); BASE_C=(); JP_T=(); JP_M=(); JP_C=()
-for ((i = 1; i <= N; i++)); do
-    # shellcheck disable=SC2086 # JAVA_OPTS is a list of flags
-    read -r t m c < <(run "$WORK/baseline.log" java $JAVA_OPTS -cp "$ASM_CP:$WORK/classes" Baseline "$JAR" "$WORK/baseline-out.jar")
-    BASE_T+=("$t"); BASE_M+=("$m"); BASE_C+=("$c")
-    printf '%-5s %-9s %9s %9s %10d\n' "$i" baseline "$t" "$c" $((m / 1024))
-    # shellcheck disable=SC2086
-    read -r t m c < <(run "$WORK/jphantom.log" java $JAVA_OPTS -jar "$JPHANTOM" "$JAR" -o "$WORK/jphantom-out.jar" -q \
-        --report "$WORK/jphantom-report.json")
-    JP_T+=("$t"); JP_M+=("$m"); JP_C+=("$c")
-    printf '%-5s %-9s %9s %9s %10d\n' "$i" jphantom "$t" "$c" $((m / 1024))
-done
-
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 max() { printf '%s\n' "$@" | sort -g | tail -n 1; }
-bt=$(median "${BASE_T[@]}"); jt=$(median "${JP_T[@]}")
-bm=$(max "${BASE_M[@]}"); jm=$(max "${JP_M[@]}")
-ratio=$(awk -v j="$jt" -v b="$bt" 'BEGIN {printf "%.2f", j / b}')
-echo
-echo "baseline  last run: $(tail -n 1 "$WORK/baseline.log")"
-stages=$(tr -d ' \n' < "$WORK/jphantom-report.json" | sed -n 's/.*"timingsMillis":{\([^}]*\)}.*/\1/p' | tr -d '"')
-printf 'jphantom  last run, ms per stage:'
-for stage in read analyse solve generate write total; do
-    printf ' %s %s' "$stage" "$(tr ',' '\n' <<<"$stages" | sed -n "s/^$stage://p")"
-done
-echo
-echo
-printf 'median wall time   baseline %6.2f s   jphantom %6.2f s   ratio %s (target <= %s)\n' "$bt" "$jt" "$ratio" "$MAX_RATIO"
-if [[ ${BASE_C[0]} != - ]]; then
-    bc_=$(median "${BASE_C[@]}"); jc=$(median "${JP_C[@]}")
-    printf 'median CPU time    baseline %6.2f s   jphantom %6.2f s   ratio %.2f (user+system, for reference)\n' \
-        "$bc_" "$jc" "$(awk -v j="$jc" -v b="$bc_" 'BEGIN {print j / b}')"
-fi
-printf 'peak RSS (max)     baseline %6d MiB jphantom %6d MiB (target <= %d MiB)\n' \
-    $((bm / 1024)) $((jm / 1024)) $((MAX_RSS_KB / 1024))
+div() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+
 status=0
-if awk -v r="$ratio" -v t="$MAX_RATIO" 'BEGIN {exit !(r <= t)}'; then echo "ratio target:  met"; else echo "ratio target:  MISSED"; status=1; fi
-if ((jm <= MAX_RSS_KB)); then echo "memory target: met"; else echo "memory target: MISSED"; status=1; fi
+# bench_one LABEL JAR MAX_RATIO: N rounds on one input, then its summary.
+bench_one() {
+    local label=$1 jar=$2 max_ratio=$3 i t m c
+    local -a BT=() BM=() BC=() JT=() JM=() JC=() OT=() OM=() OC=()
+    echo "== $label: $jar ($(du -h "$jar" | cut -f1), $(unzip -Z1 "$jar" | grep -c '\.class$') classes)"
+    echo "java    $(java -version 2>&1 | head -n 1); flags: '${JAVA_OPTS}'; $N rounds; $(nproc) cpus"
+    printf '%-5s %-9s %9s %9s %10s\n' round tool wall_s cpu_s peakMiB
+    for ((i = 1; i <= N; i++)); do
+        # shellcheck disable=SC2086 # JAVA_OPTS is a list of flags
+        read -r t m c < <(run "$WORK/baseline.log" java $JAVA_OPTS -cp "$ASM_CP:$WORK/classes" Baseline "$jar" "$WORK/baseline-out.jar")
+        BT+=("$t"); BM+=("$m"); BC+=("$c")
+        printf '%-5s %-9s %9s %9s %10d\n' "$i" floor "$t" "$c" $((m / 1024))
+        # shellcheck disable=SC2086
+        read -r t m c < <(run "$WORK/jphantom.log" java $JAVA_OPTS -jar "$JPHANTOM" "$jar" -o "$WORK/jphantom-out.jar" -q \
+            --report "$WORK/jphantom-report.json")
+        JT+=("$t"); JM+=("$m"); JC+=("$c")
+        printf '%-5s %-9s %9s %9s %10d\n' "$i" jphantom "$t" "$c" $((m / 1024))
+        if [[ -n $OLD ]]; then
+            # shellcheck disable=SC2086
+            read -r t m c < <(run "$WORK/old.log" java $JAVA_OPTS -jar "$OLD" "$jar" -o "$WORK/old-out.jar" -q)
+            OT+=("$t"); OM+=("$m"); OC+=("$c")
+            printf '%-5s %-9s %9s %9s %10d\n' "$i" old "$t" "$c" $((m / 1024))
+        fi
+    done
+    local bt jt bm jm ratio stages stage
+    bt=$(median "${BT[@]}"); jt=$(median "${JT[@]}")
+    bm=$(max "${BM[@]}"); jm=$(max "${JM[@]}")
+    ratio=$(div "$jt" "$bt")
+    echo
+    echo "floor     last run: $(tail -n 1 "$WORK/baseline.log")"
+    stages=$(tr -d ' \n' < "$WORK/jphantom-report.json" | sed -n 's/.*"timingsMillis":{\([^}]*\)}.*/\1/p' | tr -d '"')
+    printf 'jphantom  last run, ms per stage:'
+    for stage in read analyse solve generate write total; do
+        printf ' %s %s' "$stage" "$(tr ',' '\n' <<<"$stages" | sed -n "s/^$stage://p")"
+    done
+    echo
+    printf 'median wall time   floor %6.2f s   jphantom %6.2f s   ratio %s (target <= %s)\n' "$bt" "$jt" "$ratio" "$max_ratio"
+    if [[ ${BC[0]} != - ]]; then
+        printf 'median CPU time    floor %6.2f s   jphantom %6.2f s   ratio %s (user+system, for reference)\n' \
+            "$(median "${BC[@]}")" "$(median "${JC[@]}")" "$(div "$(median "${JC[@]}")" "$(median "${BC[@]}")")"
+    fi
+    printf 'peak RSS (max)     floor %6d MiB jphantom %6d MiB (target <= %d MiB)\n' \
+        $((bm / 1024)) $((jm / 1024)) $((MAX_RSS_KB / 1024))
+    if [[ -n $OLD ]]; then
+        local ot om
+        ot=$(median "${OT[@]}"); om=$(max "${OM[@]}")
+        printf 'against OLD        old median wall %6.2f s, new/old %s' "$ot" "$(div "$jt" "$ot")"
+        [[ ${OC[0]} != - ]] && printf '; CPU new/old %s' "$(div "$(median "${JC[@]}")" "$(median "${OC[@]}")")"
+        printf '; peak RSS old %d MiB, new/old %s\n' $((om / 1024)) "$(div "$jm" "$om")"
+    fi
+    if awk -v r="$ratio" -v t="$max_ratio" 'BEGIN {exit !(r <= t)}'; then
+        echo "$label ratio target:  met"
+    else
+        echo "$label ratio target:  MISSED"; status=1
+    fi
+    if ((jm <= MAX_RSS_KB)); then echo "$label memory target: met"; else echo "$label memory target: MISSED"; status=1; fi
+    echo
+}
+
+if [[ -n ${JAR:-} ]]; then
+    [[ -f $JAR ]] || die "$JAR: no such jar"
+    bench_one "$(basename "$JAR" .jar)" "$JAR" 1.2
+else
+    for input in $INPUTS; do
+        case $input in
+            jruby) bench_one jruby-core "$(input_jar jruby-core 9.4.9.0 org.jruby)" 1.2 ;;
+            jython) bench_one jython "$(input_jar jython 2.7.4 org.python)" 1.5 ;;
+            *) die "unknown input '$input' (jruby, jython)" ;;
+        esac
+    done
+fi
 exit $status

@@ -25,6 +25,7 @@ import org.jphantom.generate.CompletedHierarchy;
 import org.jphantom.generate.MemberPlanner;
 import org.jphantom.generate.PlannedMember;
 import org.jphantom.generate.ProgramView;
+import org.jphantom.io.ClassParser;
 import org.jphantom.io.InputEntry;
 import org.jphantom.io.JarOutput;
 import org.jphantom.io.JdkImage;
@@ -60,110 +61,189 @@ public final class Complementer {
      */
     public static Result complement(Request request) {
         checkOutput(request);
-        Map<String, Long> timings = new LinkedHashMap<>();
+        return complement(request, release -> LibraryPath.open(request.classpath(), release),
+                (release, deferCode) -> ProgramInput.read(request.inputs(), release, request.skipBroken(), deferCode));
+    }
+
+    /**
+     * The in-memory API: complements a program given as class file bytes, reading no file but the
+     * JDK's own image and writing none. {@code program} and {@code classpath} map internal names
+     * ({@code "a/b/C"}) to class files (both are copied first; the caller may reuse its arrays
+     * afterwards). The generated phantoms are {@link Result#generated()}, by internal name; the
+     * program's own classes are unchanged, so the completed program is {@code program} plus those.
+     * Calls share nothing: several may run at once in parallel threads.
+     *
+     * @param options the release, skip-broken, lenient and search-bound settings; it must name no
+     *     input, class path, output jar or class file directory ({@link Request#inMemory()} is such a request)
+     * @throws JphantomException as {@link #complement(Request)}; messages name {@code <program>} or
+     *     {@code <classpath>} and the class's entry name ({@code a/b/C.class})
+     * @throws IllegalArgumentException if {@code options} names files
+     */
+    public static Result complement(Map<String, byte[]> program, Map<String, byte[]> classpath, Request options) {
+        if (!options.inputs().isEmpty() || !options.classpath().isEmpty() || options.output() != null
+                || options.saveClassFiles() != null) {
+            throw new IllegalArgumentException("the in-memory API reads and writes no files: options must name no"
+                    + " input, class path, output or class file directory");
+        }
+        Map<String, byte[]> programCopy = Map.copyOf(program);
+        Map<String, byte[]> classpathCopy = Map.copyOf(classpath);
+        return complement(options, release -> LibraryPath.ofClasses("<classpath>", classpathCopy, release),
+                (release, deferCode) -> ProgramInput.readClasses("<program>", programCopy, release,
+                        options.skipBroken(), deferCode));
+    }
+
+    /** Opens the library path at a release. */
+    private interface LibraryOpener {
+        LibraryPath open(int release);
+    }
+
+    /** Reads the program at a release, with or without the code check deferred. */
+    private interface InputReader {
+        ProgramInput read(int release, boolean deferCode);
+    }
+
+    private static Result complement(Request request, LibraryOpener libraryOpener, InputReader inputReader) {
         long t0 = System.nanoTime();
         try (JdkImage jdk = JdkImage.open(request.release());
-             LibraryPath library = LibraryPath.open(request.classpath(), jdk.release())) {
-            ProgramInput input = ProgramInput.read(request.inputs(), jdk.release(), request.skipBroken());
-            List<String> warnings = new ArrayList<>(input.warnings());
-            Map<String, ClassInfo> programInfo = new HashMap<>();
-            List<ProgramClass> program = new ArrayList<>();
-            for (ProgramClass pc : input.classes().values()) {
-                if (jdk.ownsPackage(ClassWorld.packageOf(pc.internalName()))) {
-                    warnings.add(pc.entryName() + " (" + pc.source() + "): " + Names.javaName(pc.internalName())
-                            + " is in a package of the JDK; the JVM never loads it from the program, so it is ignored");
-                    continue;
-                }
-                programInfo.put(pc.internalName(), ClassInfo.read(pc.bytes()));
-                program.add(pc);
+             LibraryPath library = libraryOpener.open(jdk.release())) {
+            // One parse per program class: the input is read with the code part of the format
+            // check deferred to the analysis, whose parse of each class checks it on the way.
+            ProgramInput input = inputReader.read(jdk.release(), true);
+            try {
+                return run(request, jdk, library, input, false, t0);
+            } catch (DeferredCheckFailed e) {
+                // Rare: a program class is broken in its code. Reading again with the complete
+                // check reports it (or, with --skip-broken, skips it) exactly as a complete check
+                // up front would have, and the run starts over without it.
+                ProgramInput checked = inputReader.read(jdk.release(), false);
+                return run(request, jdk, library, checked, true, t0);
             }
-            warnNewerThanRelease(program, programInfo, jdk.release(), warnings);
-            ClassWorld world = new ClassWorld(programInfo, library, jdk, jdk::ownsPackage);
-            checkCycles(world, program);
-            warnWrongSuperKinds(world, program, warnings);
-            long t1 = lap(timings, "read", t0);
-
-            Discovery discovery = new Discovery();
-            ReferenceScanner scanner = new ReferenceScanner(world, discovery);
-            ConstraintSet constraintSet = new ConstraintSet(world, scanner);
-            ConstraintExtractor extractor = new ConstraintExtractor(constraintSet);
-            int analysed = 0;
-            int methods = 0;
-            for (ProgramClass pc : program) {
-                // Scanning needs the frames' types but not their expansion; most classes never
-                // mention a phantom, so only those that do are read again with expanded frames.
-                ClassReader reader = new ClassReader(pc.bytes());
-                ClassNode cn = new ClassNode();
-                reader.accept(cn, 0);
-                BitSet relevant = scanner.scan(cn);
-                methods += cn.methods.size();
-                analysed += relevant.cardinality();
-                if (!relevant.isEmpty()) {
-                    cn = new ClassNode();
-                    reader.accept(cn, ClassReader.EXPAND_FRAMES);
-                }
-                extractor.extract(cn, relevant);
-            }
-            checkPlatformPhantoms(world, discovery, jdk.release());
-            long t2 = lap(timings, "analyse", t1);
-
-            List<Constraint> constraints = constraintSet.constraints();
-            HierarchyProblem problem = new HierarchyProblem(new TreeSet<>(discovery.phantomTypes().keySet()),
-                    constraints, world, discovery.kindEvidence().interfaceLike(discovery.phantomTypes().keySet()));
-            Solution solution = request.lenient() ? LenientSolver.solve(problem, request.maxSearchSteps(), warnings)
-                    : HierarchySolver.solve(problem, request.maxSearchSteps());
-            long t3 = lap(timings, "solve", t2);
-
-            CompletedHierarchy hierarchy = new CompletedHierarchy(world, solution);
-            MemberPlanner planner = new MemberPlanner(world, hierarchy);
-            SortedMap<String, SortedSet<PlannedMember>> plan = planner.plan(discovery, solution.phantoms().keySet(),
-                    programInfo.keySet().stream().sorted().toList());
-            warnings.addAll(planner.warnings());
-            ProgramView view = new ProgramView(discovery.genericArity().arities(), discovery.innerClasses(),
-                    discovery.annotationUses().uses(), discovery.caughtExceptions().throwsByMethod());
-            SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy, view)
-                    .generate(plan, discovery.nestMembersByHost());
-            long t4 = lap(timings, "generate", t3);
-
-            Set<String> drop = signatureFilesToDrop(input, generated.keySet(), warnings);
-            if (request.output() != null) {
-                JarOutput.write(request.output(), input.entries(), generated, drop);
-            }
-            if (request.saveClassFiles() != null) {
-                try {
-                    JarOutput.writeClassFiles(request.saveClassFiles(), generated);
-                } catch (RuntimeException | Error e) {
-                    deleteQuietly(request.output()); // a failing run leaves no half of its output
-                    throw e;
-                }
-            }
-            lap(timings, "write", t4);
-            timings.put("total", (System.nanoTime() - t0) / 1_000_000);
-
-            SortedMap<String, Result.Phantom> phantoms = new TreeMap<>();
-            for (PhantomShape s : solution.phantoms().values()) {
-                phantoms.put(s.name(), new Result.Phantom(s.name(), s.kind(), s.superName(), s.interfaces(), s.reason(),
-                        discovery.phantomTypes().get(s.name()), plan.get(s.name())));
-            }
-            List<Integer> occurrences = constraintSet.occurrences();
-            List<Integer> order = new ArrayList<>();
-            for (int i = 0; i < constraints.size(); i++) {
-                order.add(i);
-            }
-            order.sort((a, b) -> constraints.get(a).compareTo(constraints.get(b)));
-            Map<String, Integer> counts = new LinkedHashMap<>();
-            counts.put("programClasses", program.size());
-            counts.put("methods", methods);
-            counts.put("methodsAnalysed", analysed);
-            counts.put("phantoms", phantoms.size());
-            counts.put("phantomClasses", (int) phantoms.values().stream().filter(p -> !p.kind().isInterface()).count());
-            counts.put("phantomInterfaces", (int) phantoms.values().stream().filter(p -> p.kind().isInterface()).count());
-            counts.put("phantomMembers", plan.values().stream().mapToInt(Set::size).sum());
-            counts.put("constraints", constraints.size());
-            return new Result(phantoms, order.stream().map(constraints::get).toList(),
-                    order.stream().map(occurrences::get).toList(), generated, warnings, input.shadowedEntries(), counts,
-                    timings);
         }
+    }
+
+    /** A program class failed the code check that {@link ProgramInput} deferred to the analysis. */
+    private static final class DeferredCheckFailed extends RuntimeException {
+        DeferredCheckFailed() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * Parses a program class (checking its code on the way, see {@link ClassParser}). A class
+     * that fails: {@link DeferredCheckFailed} if the input was read with the check deferred, else
+     * (only possible for a parse with other flags than the complete check's) an input error.
+     */
+    private static ClassNode parse(ProgramClass pc, ClassReader reader, int flags, boolean checked) {
+        try {
+            return ClassParser.parse(reader, flags);
+        } catch (ClassParser.BrokenClass e) {
+            if (!checked) {
+                throw new DeferredCheckFailed();
+            }
+            throw JphantomException.input(ClassParser.message(pc, e.getMessage()));
+        }
+    }
+
+    private static Result run(Request request, JdkImage jdk, LibraryPath library, ProgramInput input, boolean checked,
+                              long t0) {
+        Map<String, Long> timings = new LinkedHashMap<>();
+        List<String> warnings = new ArrayList<>(input.warnings());
+        Map<String, ClassInfo> programInfo = new HashMap<>();
+        List<ProgramClass> program = new ArrayList<>();
+        for (ProgramClass pc : input.classes().values()) {
+            if (jdk.ownsPackage(ClassWorld.packageOf(pc.internalName()))) {
+                parse(pc, new ClassReader(pc.bytes()), 0, checked); // not analysed, but copied: checked all the same
+                warnings.add(pc.entryName() + " (" + pc.source() + "): " + Names.javaName(pc.internalName())
+                        + " is in a package of the JDK; the JVM never loads it from the program, so it is ignored");
+                continue;
+            }
+            programInfo.put(pc.internalName(), ClassInfo.read(pc.bytes()));
+            program.add(pc);
+        }
+        warnNewerThanRelease(program, programInfo, jdk.release(), warnings);
+        ClassWorld world = new ClassWorld(programInfo, library, jdk, jdk::ownsPackage);
+        checkCycles(world, program);
+        warnWrongSuperKinds(world, program, warnings);
+        long t1 = lap(timings, "read", t0);
+
+        Discovery discovery = new Discovery();
+        ReferenceScanner scanner = new ReferenceScanner(world, discovery);
+        ConstraintSet constraintSet = new ConstraintSet(world, scanner);
+        ConstraintExtractor extractor = new ConstraintExtractor(constraintSet);
+        int analysed = 0;
+        int methods = 0;
+        for (ProgramClass pc : program) {
+            // Scanning needs the frames' types but not their expansion; most classes never
+            // mention a phantom, so only those that do are read again with expanded frames.
+            ClassReader reader = new ClassReader(pc.bytes());
+            ClassNode cn = parse(pc, reader, 0, checked);
+            BitSet relevant = scanner.scan(cn);
+            methods += cn.methods.size();
+            analysed += relevant.cardinality();
+            if (!relevant.isEmpty()) {
+                cn = parse(pc, reader, ClassReader.EXPAND_FRAMES, checked);
+            }
+            extractor.extract(cn, relevant);
+        }
+        checkPlatformPhantoms(world, discovery, jdk.release());
+        long t2 = lap(timings, "analyse", t1);
+
+        List<Constraint> constraints = constraintSet.constraints();
+        HierarchyProblem problem = new HierarchyProblem(new TreeSet<>(discovery.phantomTypes().keySet()),
+                constraints, world, discovery.kindEvidence().interfaceLike(discovery.phantomTypes().keySet()));
+        Solution solution = request.lenient() ? LenientSolver.solve(problem, request.maxSearchSteps(), warnings)
+                : HierarchySolver.solve(problem, request.maxSearchSteps());
+        long t3 = lap(timings, "solve", t2);
+
+        CompletedHierarchy hierarchy = new CompletedHierarchy(world, solution);
+        MemberPlanner planner = new MemberPlanner(world, hierarchy);
+        SortedMap<String, SortedSet<PlannedMember>> plan = planner.plan(discovery, solution.phantoms().keySet(),
+                programInfo.keySet().stream().sorted().toList());
+        warnings.addAll(planner.warnings());
+        ProgramView view = new ProgramView(discovery.genericArity().arities(), discovery.innerClasses(),
+                discovery.annotationUses().uses(), discovery.caughtExceptions().throwsByMethod());
+        SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy, view)
+                .generate(plan, discovery.nestMembersByHost());
+        long t4 = lap(timings, "generate", t3);
+
+        Set<String> drop = signatureFilesToDrop(input, generated.keySet(), warnings);
+        if (request.output() != null) {
+            JarOutput.write(request.output(), input.entries(), generated, drop);
+        }
+        if (request.saveClassFiles() != null) {
+            try {
+                JarOutput.writeClassFiles(request.saveClassFiles(), generated);
+            } catch (RuntimeException | Error e) {
+                deleteQuietly(request.output()); // a failing run leaves no half of its output
+                throw e;
+            }
+        }
+        lap(timings, "write", t4);
+        timings.put("total", (System.nanoTime() - t0) / 1_000_000);
+
+        SortedMap<String, Result.Phantom> phantoms = new TreeMap<>();
+        for (PhantomShape s : solution.phantoms().values()) {
+            phantoms.put(s.name(), new Result.Phantom(s.name(), s.kind(), s.superName(), s.interfaces(), s.reason(),
+                    discovery.phantomTypes().get(s.name()), plan.get(s.name())));
+        }
+        List<Integer> occurrences = constraintSet.occurrences();
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < constraints.size(); i++) {
+            order.add(i);
+        }
+        order.sort((a, b) -> constraints.get(a).compareTo(constraints.get(b)));
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        counts.put("programClasses", program.size());
+        counts.put("methods", methods);
+        counts.put("methodsAnalysed", analysed);
+        counts.put("phantoms", phantoms.size());
+        counts.put("phantomClasses", (int) phantoms.values().stream().filter(p -> !p.kind().isInterface()).count());
+        counts.put("phantomInterfaces", (int) phantoms.values().stream().filter(p -> p.kind().isInterface()).count());
+        counts.put("phantomMembers", plan.values().stream().mapToInt(Set::size).sum());
+        counts.put("constraints", constraints.size());
+        return new Result(phantoms, order.stream().map(constraints::get).toList(),
+                order.stream().map(occurrences::get).toList(), generated, warnings, input.shadowedEntries(), counts,
+                timings);
     }
 
     /** Removes a file this run wrote; used when a later step of the same run fails. */

@@ -34,6 +34,15 @@ public record Request(List<Path> inputs, List<Path> classpath, OptionalInt relea
                 false);
     }
 
+    /**
+     * Options for {@link Complementer#complement(java.util.Map, java.util.Map, Request)}: no files,
+     * the running JDK, the default search bound, not lenient, not skipping broken classes.
+     */
+    public static Request inMemory() {
+        return new Request(List.of(), List.of(), OptionalInt.empty(), null, null, false, DEFAULT_MAX_SEARCH_STEPS,
+                false);
+    }
+
     public Request withClasspath(List<Path> cp) {
         return new Request(inputs, cp, release, output, saveClassFiles, skipBroken, maxSearchSteps, lenient);
     }

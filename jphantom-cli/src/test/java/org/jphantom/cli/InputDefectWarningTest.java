@@ -40,4 +40,23 @@ class InputDefectWarningTest {
         CliFixture.Run v = run("verify", out.toString()).expect(1);
         assertTrue(v.out().contains("p.A") || v.err().contains("p.A"), v.out() + v.err());
     }
+
+    @Test
+    void interfaceMethodOfAKnownClassIsNamed() throws IOException {
+        Map<String, byte[]> entries = new LinkedHashMap<>();
+        entries.put("p/B.class", CliFixture.asmClass(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "p/B",
+                "java/lang/Object", null, cw -> cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_NATIVE, "go", "()V", null, null)));
+        entries.put("p/A.class", CliFixture.classWithRun("p/A", "java/lang/Object", mv -> {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "p/B", "go", "()V", true); // an InterfaceMethodref to class p.B
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/P", "go", "()V", false);
+            mv.visitInsn(Opcodes.RETURN);
+        }));
+        Path in = CliFixture.jar(dir.resolve("in.jar"), entries);
+        Path out = dir.resolve("out.jar");
+        CliFixture.Run r = run(in.toString(), "-o", out.toString()).expect(Main.OK);
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("warning: incompatible reference to p.B.go()V in p.A.run()V")
+                && l.contains("known p.B is a class") && l.contains("IncompatibleClassChangeError")), r.err());
+        CliFixture.Run v = run("verify", out.toString()).expect(1);
+        assertTrue(v.out().contains("p.A") || v.err().contains("p.A"), v.out() + v.err());
+    }
 }

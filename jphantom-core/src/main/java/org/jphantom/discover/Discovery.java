@@ -1,6 +1,8 @@
 package org.jphantom.discover;
 
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -14,7 +16,9 @@ import org.jphantom.model.Origin;
  */
 public final class Discovery {
     private final SortedMap<String, Origin> phantomTypes = new TreeMap<>();
-    private final SortedMap<String, MemberRef> members = new TreeMap<>();
+    /** First use of each member; sorted by {@link MemberRef#key()} only when asked (most uses repeat a member). */
+    private final Map<Identity, MemberRef> members = new HashMap<>();
+    private SortedMap<String, MemberRef> sortedMembers;
     private final SortedMap<String, SortedSet<String>> nestMembersByHost = new TreeMap<>();
     private final SortedMap<String, SortedMap<String, String>> annotationElements = new TreeMap<>();
     private final KindEvidence kindEvidence = new KindEvidence();
@@ -28,7 +32,13 @@ public final class Discovery {
     }
 
     void member(MemberRef ref) {
-        members.putIfAbsent(ref.key(), ref);
+        if (members.putIfAbsent(new Identity(ref.owner(), ref.name(), ref.desc(), ref.field(), ref.isStatic()), ref) == null) {
+            sortedMembers = null;
+        }
+    }
+
+    /** What {@link MemberRef#key()} spells, without building the string for every use. */
+    private record Identity(String owner, String name, String desc, boolean field, boolean isStatic) {
     }
 
     void nestHostClaim(String host, String member) {
@@ -78,7 +88,14 @@ public final class Discovery {
 
     /** Every member the program uses, keyed by {@link MemberRef#key()}. */
     public SortedMap<String, MemberRef> members() {
-        return Collections.unmodifiableSortedMap(members);
+        if (sortedMembers == null) {
+            SortedMap<String, MemberRef> sorted = new TreeMap<>();
+            for (MemberRef ref : members.values()) {
+                sorted.putIfAbsent(ref.key(), ref);
+            }
+            sortedMembers = Collections.unmodifiableSortedMap(sorted);
+        }
+        return sortedMembers;
     }
 
     /** Known classes naming each missing class as their nest host. */

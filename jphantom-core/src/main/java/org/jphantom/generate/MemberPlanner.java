@@ -115,6 +115,13 @@ public final class MemberPlanner {
         if (!world.isKnown(owner)) {
             return;
         }
+        if (!ref.field() && ref.itf() != world.lookup(owner).isInterface()) {
+            // JVMS 5.4.3.3/5.4.3.4: a Methodref to an interface, or an InterfaceMethodref to a class
+            warnings.add("incompatible reference to " + describe(ref) + " in " + ref.origin() + ": used as a method of "
+                    + (ref.itf() ? "an interface" : "a class") + ", but known " + Names.javaName(owner) + " is "
+                    + (ref.itf() ? "a class" : "an interface") + "; the JVM throws IncompatibleClassChangeError there");
+            return;
+        }
         if (!ref.field() && ref.name().equals("<init>")) {
             if (world.lookup(owner).method("<init>", ref.desc()) == null) {
                 warnings.add("unresolvable reference to " + describe(ref) + " in " + ref.origin()

@@ -53,6 +53,21 @@ abstract class Archive implements Closeable {
         }
     }
 
+    /**
+     * Class files held in memory (the in-memory API): {@code classes} maps internal names to class
+     * file bytes; the entries are {@code NAME.class}, sorted, each a copy of the caller's array.
+     */
+    static Archive ofClasses(String source, Map<String, byte[]> classes) {
+        java.util.TreeMap<String, byte[]> entries = new java.util.TreeMap<>();
+        classes.forEach((name, bytes) -> {
+            if (name == null || bytes == null) {
+                throw JphantomException.input(source + ": a null class name or class file");
+            }
+            entries.put(name + ".class", bytes.clone());
+        });
+        return new Memory(source, entries);
+    }
+
     private static boolean startsLikeZip(Path path) {
         try (InputStream in = Files.newInputStream(path)) {
             byte[] head = in.readNBytes(2);
@@ -186,10 +201,33 @@ abstract class Archive implements Closeable {
                 return new byte[0];
             }
             try (InputStream in = zip.getInputStream(entry)) {
-                return in.readAllBytes();
+                return readFully(in, entry.getSize());
             } catch (IOException e) {
                 throw JphantomException.input(entryMessage(name, "truncated or corrupt zip data (" + e + ")"), e);
             }
+        }
+
+        /**
+         * The whole stream; with the size the zip declares, into one array of that size (no
+         * growing buffers), falling back to reading the rest when the declared size is wrong.
+         */
+        private static byte[] readFully(InputStream in, long size) throws IOException {
+            if (size < 0 || size > Integer.MAX_VALUE - 16) {
+                return in.readAllBytes();
+            }
+            byte[] bytes = new byte[(int) size];
+            int n = in.readNBytes(bytes, 0, bytes.length);
+            int next = n == bytes.length ? in.read() : -1;
+            if (n == bytes.length && next < 0) {
+                return bytes;
+            }
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            out.write(bytes, 0, n);
+            if (next >= 0) {
+                out.write(next);
+                in.transferTo(out);
+            }
+            return out.toByteArray();
         }
 
         @Override
@@ -250,6 +288,36 @@ abstract class Archive implements Closeable {
             } catch (IOException e) {
                 throw JphantomException.input(entryMessage(name, "cannot read (" + e + ")"), e);
             }
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private static final class Memory extends Archive {
+        private final Map<String, byte[]> entries;
+        private final List<String> names;
+
+        Memory(String source, java.util.SortedMap<String, byte[]> entries) {
+            super(source);
+            this.entries = entries;
+            this.names = List.copyOf(entries.keySet());
+        }
+
+        @Override
+        List<String> names() {
+            return names;
+        }
+
+        @Override
+        byte[] read(String name) {
+            return entries.get(name);
+        }
+
+        @Override
+        boolean multiRelease() {
+            return false;
         }
 
         @Override

@@ -1,6 +1,7 @@
 package org.jphantom.io;
 
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Opcodes;
 
 /** Checks on class file bytes and internal names, shared by the readers of this package. */
@@ -19,6 +20,21 @@ final class ClassFiles {
         }
     }
 
+    /** How much of a class file {@link #check} checks. */
+    enum Depth {
+        /** The header: magic, version, and the class, super class and interface names. */
+        HEADER,
+        /**
+         * The header, the byte-level format check of {@link ClassStructure} (constant pool kinds,
+         * modified UTF-8, attribute lengths, instruction operand kinds, no trailing bytes) and every
+         * name and descriptor outside method bodies ({@link FormatVisitor} with
+         * {@link ClassReader#SKIP_CODE}); what is left is {@link #checkCode}.
+         */
+        DECLARATIONS,
+        /** {@link #DECLARATIONS} and {@link #checkCode}: the whole format check. */
+        FULL
+    }
+
     /**
      * Checks that {@code bytes} is a class file ASM reads completely (header, constant pool,
      * members, code) whose own, super and interface names are valid internal names; with
@@ -30,6 +46,15 @@ final class ClassFiles {
      * @return the class's internal name as the file declares it
      */
     static String check(byte[] bytes, boolean fullParse) throws BrokenClassException {
+        return check(bytes, fullParse ? Depth.FULL : Depth.HEADER);
+    }
+
+    /**
+     * Checks {@code bytes} to the given depth.
+     *
+     * @return the class's internal name as the file declares it
+     */
+    static String check(byte[] bytes, Depth depth) throws BrokenClassException {
         ClassReader reader = open(bytes);
         try {
             String name = reader.getClassName();
@@ -44,9 +69,9 @@ final class ClassFiles {
                     requireValidName("interface name", itf);
                 }
             }
-            if (fullParse) {
+            if (depth != Depth.HEADER) {
                 ClassStructure.check(bytes);
-                reader.accept(new FormatVisitor(), 0);
+                reader.accept(new FormatVisitor(), depth == Depth.FULL ? 0 : ClassReader.SKIP_CODE);
             }
             return name;
         } catch (FormatVisitor.Invalid e) {
@@ -54,6 +79,23 @@ final class ClassFiles {
         } catch (RuntimeException e) {
             // ASM signals malformed content with unchecked exceptions of several kinds
             // (index out of bounds, IllegalArgumentException, ...): all mean a corrupt file.
+            throw new BrokenClassException("corrupt class file (" + e + ")");
+        }
+    }
+
+    /**
+     * The part of the format check that {@link Depth#DECLARATIONS} leaves out: method bodies
+     * (every name and descriptor in instructions, constants, handles, frames, handlers, local
+     * variables, code annotations) and everything ASM throws on while decoding them. Parses
+     * {@code reader} once with {@code flags}, handing every checked event on to {@code next}
+     * (may be {@code null}); a class that fails must be dropped with whatever {@code next} built.
+     */
+    static void checkCode(ClassReader reader, ClassVisitor next, int flags) throws BrokenClassException {
+        try {
+            reader.accept(new FormatVisitor(next), flags);
+        } catch (FormatVisitor.Invalid e) {
+            throw new BrokenClassException(e.getMessage());
+        } catch (RuntimeException e) {
             throw new BrokenClassException("corrupt class file (" + e + ")");
         }
     }
@@ -95,15 +137,21 @@ final class ClassFiles {
      * {@code '/'}-separated segments, none containing {@code . ; [} (or {@code /}).
      */
     static boolean isValidInternalName(String name) {
-        if (name == null || name.isEmpty() || name.startsWith("/") || name.endsWith("/")
-                || name.contains("//")) {
+        return name != null && isValidInternalName(name, 0, name.length());
+    }
+
+    /** {@link #isValidInternalName(String)} of {@code name.substring(from, to)}, without copying it. */
+    static boolean isValidInternalName(String name, int from, int to) {
+        if (from >= to || name.charAt(from) == '/' || name.charAt(to - 1) == '/') {
             return false;
         }
-        for (int i = 0; i < name.length(); i++) {
+        char previous = 0;
+        for (int i = from; i < to; i++) {
             char c = name.charAt(i);
-            if (c == '.' || c == ';' || c == '[' || c == '\0') {
+            if (c == '.' || c == ';' || c == '[' || c == '\0' || (c == '/' && previous == '/')) {
                 return false;
             }
+            previous = c;
         }
         return true;
     }

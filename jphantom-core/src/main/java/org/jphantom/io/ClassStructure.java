@@ -53,11 +53,16 @@ final class ClassStructure {
     private int codeAttributes;
     private final java.util.List<int[]> natRefs = new java.util.ArrayList<>();
     private String memberDescriptor;
+    private int memberAccess;
     private int codeLength;
     private int maxLocals;
     private final int major;
     private int[] tags;
     private int[] offsets;
+    private String[] strings;
+    /** The offsets at which the current method's instructions start. */
+    private final java.util.BitSet starts = new java.util.BitSet();
+    private String[] texts;
     private int pos;
 
     private ClassStructure(byte[] bytes) {
@@ -78,6 +83,14 @@ final class ClassStructure {
         pos = 8;
         constantPool();
         classAccess = u2();
+        if ((classAccess & ACC_MODULE) == 0) {
+            for (int i = 1; i < tags.length; i++) {
+                if (tags[i] == MODULE || tags[i] == PACKAGE) {
+                    // HotSpot: "Unknown constant tag" outside module-info
+                    throw broken("constant pool entry #" + i + ": tag " + tags[i] + " outside a module-info class");
+                }
+            }
+        }
         classRef(u2(), "this_class");
         int superIndex = u2();
         if (superIndex != 0) {
@@ -177,8 +190,20 @@ final class ClassStructure {
         pos = end;
     }
 
-    /** The text of a UTF-8 entry (already checked to be legal modified UTF-8 where that applies). */
+    /** The text of a UTF-8 entry (already checked to be legal modified UTF-8 where that applies), cached. */
     private String utf8String(int index) {
+        if (strings == null) {
+            strings = new String[tags.length];
+        }
+        String s = strings[index];
+        if (s == null) {
+            s = decode(index);
+            strings[index] = s;
+        }
+        return s;
+    }
+
+    private String decode(int index) {
         int at = offsets[index];
         int length = u2at(at);
         int end = at + 2 + length;
@@ -244,7 +269,10 @@ final class ClassStructure {
         }
     }
 
-    /** Modified UTF-8 (JVMS 4.4.7): no zero byte, no byte 0xF0 and above, complete multi-byte sequences. */
+    /**
+     * Modified UTF-8 (JVMS 4.4.7) as HotSpot checks it: no zero byte, no byte 0xF0 and above,
+     * complete multi-byte sequences, no overlong form but {@code C0 80}.
+     */
     private void utf8(int index, int from, int length) throws ClassFiles.BrokenClassException {
         int end = from + length;
         if (end > b.length) {
@@ -263,10 +291,16 @@ final class ClassStructure {
                 throw broken("constant pool entry #" + index + ": illegal modified UTF-8 (byte 0x"
                         + Integer.toHexString(c) + ")");
             }
+            int value = more == 1 ? c & 0x1f : c & 0x0f;
             for (int k = 0; k < more; k++) {
                 if (++i >= end || (b[i] & 0xc0) != 0x80) {
                     throw broken("constant pool entry #" + index + ": illegal modified UTF-8 (incomplete sequence)");
                 }
+                value = (value << 6) | (b[i] & 0x3f);
+            }
+            // HotSpot's UTF8::is_legal_utf8: no overlong form, except the two-byte form of NUL
+            if (more == 1 && value != 0 && value < 0x80 || more == 2 && value < 0x800) {
+                throw broken("constant pool entry #" + index + ": illegal modified UTF-8 (overlong form)");
             }
         }
     }
@@ -307,6 +341,7 @@ final class ClassStructure {
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (int i = 0; i < count; i++) {
             int access = u2();
+            memberAccess = access;
             int nameIndex = u2();
             utf8Ref(nameIndex, kind + " name");
             int descIndex = u2();
@@ -379,7 +414,10 @@ final class ClassStructure {
                 instructions(pos, (int) codeLength);
                 pos += (int) codeLength;
                 int handlers = u2();
-                pos += 8 * handlers;
+                for (int k = 0; k < handlers; k++) {
+                    handler(u2(), u2(), u2());
+                    pos += 2; // catch_type: a Class entry, checked by ASM and the format visitor
+                }
                 attributes("Code", false);
             }
             case "SourceFile" -> pos += 2;
@@ -390,13 +428,14 @@ final class ClassStructure {
                 int index = u2();
                 int tag = index > 0 && index < tags.length ? tags[index] : 0;
                 String d = memberDescriptor;
-                boolean ok = switch (d) {
+                // HotSpot's verify_constantvalue, for static fields only (it ignores the others)
+                boolean ok = (memberAccess & ACC_STATIC) == 0 || switch (d) {
                     case "I", "S", "C", "B", "Z" -> tag == INTEGER;
                     case "J" -> tag == LONG;
                     case "F" -> tag == FLOAT;
                     case "D" -> tag == DOUBLE;
                     case "Ljava/lang/String;" -> tag == STRING;
-                    default -> true; // HotSpot ignores it on other fields
+                    default -> false; // "Bad string initial value", "Unable to set initial value"
                 };
                 if (!ok) {
                     throw broken("field of type " + d + " has a ConstantValue of tag " + tag);
@@ -432,6 +471,12 @@ final class ClassStructure {
                     int wide = name.equals("LocalVariableTable") && (d.equals("J") || d.equals("D")) ? 1 : 0;
                     if (startPc >= codeLength || startPc + length > codeLength || slot + wide >= maxLocals) {
                         throw broken(name + " entry out of range (pc " + startPc + "+" + length + ", slot " + slot + ")");
+                    }
+                    int endPc = startPc + length;
+                    if (major >= 50 && name.equals("LocalVariableTable")
+                            && (!starts.get(startPc) || endPc != codeLength && !starts.get(endPc))) {
+                        // the type-checking verifier (JVMS 4.10.1) rejects the method
+                        throw broken(name + " entry not on instruction boundaries (pc " + startPc + "+" + length + ")");
                     }
                 }
             }
@@ -494,6 +539,21 @@ final class ClassStructure {
     }
 
     /**
+     * An exception table entry: a non-empty range inside the code (HotSpot's class file parser)
+     * whose ends and handler are instruction starts (the type-checking verifier, JVMS 4.10.1).
+     */
+    private void handler(int startPc, int endPc, int handlerPc) throws ClassFiles.BrokenClassException {
+        boolean ok = startPc < endPc && endPc <= codeLength && handlerPc < codeLength;
+        if (ok && major >= 50) {
+            ok = starts.get(startPc) && (endPc == codeLength || starts.get(endPc)) && starts.get(handlerPc);
+        }
+        if (!ok) {
+            throw broken("exception table entry out of range or not on instruction boundaries (pc " + startPc + " to "
+                    + endPc + ", handler " + handlerPc + ")");
+        }
+    }
+
+    /**
      * The constant pool operands of every instruction are of the kinds the instruction needs
      * (JVMS 4.9.1, 4.10.1.9); the verifier rejects the class otherwise, and ASM would read the
      * wrong entry as if it were of the right kind.
@@ -501,7 +561,9 @@ final class ClassStructure {
     private void instructions(int start, int length) throws ClassFiles.BrokenClassException {
         int end = start + length;
         int at = start;
+        starts.clear();
         while (at < end) {
+            starts.set(at - start);
             int op = b[at] & 0xff;
             int size;
             switch (op) {
@@ -627,7 +689,20 @@ final class ClassStructure {
         INSTRUCTION_SIZE[0xba] = 0; // handled above
     }
 
+    /** The entry as 7-bit text, for attribute names and messages, cached. */
     private String utf8Text(int index) {
+        if (texts == null) {
+            texts = new String[tags.length];
+        }
+        String s = texts[index];
+        if (s == null) {
+            s = ascii(index);
+            texts[index] = s;
+        }
+        return s;
+    }
+
+    private String ascii(int index) {
         int at = offsets[index];
         int length = ((b[at] & 0xff) << 8) | (b[at + 1] & 0xff);
         StringBuilder sb = new StringBuilder(length);

@@ -88,7 +88,7 @@ public final class Descriptors {
                 if (semi < 0) {
                     return -1;
                 }
-                return ClassFiles.isValidInternalName(d.substring(i + 1, semi)) ? semi + 1 : -1;
+                return ClassFiles.isValidInternalName(d, i + 1, semi) ? semi + 1 : -1;
             }
             default:
                 return -1;

@@ -28,7 +28,15 @@ final class FormatVisitor extends ClassVisitor {
     }
 
     FormatVisitor() {
-        super(Opcodes.ASM9);
+        this(null);
+    }
+
+    /**
+     * A visitor that checks each event and then hands it on to {@code next} (which may be
+     * {@code null}): {@code next} only ever sees names and descriptors that passed.
+     */
+    FormatVisitor(ClassVisitor next) {
+        super(Opcodes.ASM9, next);
     }
 
     static void require(boolean ok, String what, Object value) {
@@ -56,6 +64,7 @@ final class FormatVisitor extends ClassVisitor {
     @Override
     public void visitNestHost(String nestHost) {
         className("NestHost class", nestHost);
+        super.visitNestHost(nestHost);
     }
 
     @Override
@@ -65,26 +74,31 @@ final class FormatVisitor extends ClassVisitor {
             require(Descriptors.isMethodName(name), "EnclosingMethod method name", name);
             methodDesc("EnclosingMethod descriptor", descriptor);
         }
+        super.visitOuterClass(owner, name, descriptor);
     }
 
     @Override
     public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
-        return annotation(descriptor);
+        checkAnnotation(descriptor);
+        return new Values(super.visitAnnotation(descriptor, visible));
     }
 
     @Override
     public AnnotationVisitor visitTypeAnnotation(int typeRef, TypePath typePath, String descriptor, boolean visible) {
-        return annotation(descriptor);
+        checkAnnotation(descriptor);
+        return new Values(super.visitTypeAnnotation(typeRef, typePath, descriptor, visible));
     }
 
     @Override
     public void visitNestMember(String nestMember) {
         className("NestMembers class", nestMember);
+        super.visitNestMember(nestMember);
     }
 
     @Override
     public void visitPermittedSubclass(String permittedSubclass) {
         className("PermittedSubclasses class", permittedSubclass);
+        super.visitPermittedSubclass(permittedSubclass);
     }
 
     @Override
@@ -93,21 +107,24 @@ final class FormatVisitor extends ClassVisitor {
         if (outerName != null) {
             className("InnerClasses outer class", outerName);
         }
+        super.visitInnerClass(name, outerName, innerName, access);
     }
 
     @Override
     public RecordComponentVisitor visitRecordComponent(String name, String descriptor, String signature) {
         require(Descriptors.isUnqualifiedName(name), "record component name", name);
         fieldDesc("record component descriptor", descriptor);
-        return new RecordComponentVisitor(Opcodes.ASM9) {
+        return new RecordComponentVisitor(Opcodes.ASM9, super.visitRecordComponent(name, descriptor, signature)) {
             @Override
             public AnnotationVisitor visitAnnotation(String d, boolean visible) {
-                return annotation(d);
+                checkAnnotation(d);
+                return new Values(super.visitAnnotation(d, visible));
             }
 
             @Override
             public AnnotationVisitor visitTypeAnnotation(int typeRef, TypePath typePath, String d, boolean visible) {
-                return annotation(d);
+                checkAnnotation(d);
+                return new Values(super.visitTypeAnnotation(typeRef, typePath, d, visible));
             }
         };
     }
@@ -115,16 +132,20 @@ final class FormatVisitor extends ClassVisitor {
     @Override
     public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
         require(Descriptors.isUnqualifiedName(name), "field name", name);
-        fieldDesc("field descriptor of " + name, descriptor);
-        return new FieldVisitor(Opcodes.ASM9) {
+        if (!Descriptors.isFieldDescriptor(descriptor)) {
+            fieldDesc("field descriptor of " + name, descriptor);
+        }
+        return new FieldVisitor(Opcodes.ASM9, super.visitField(access, name, descriptor, signature, value)) {
             @Override
             public AnnotationVisitor visitAnnotation(String d, boolean visible) {
-                return annotation(d);
+                checkAnnotation(d);
+                return new Values(super.visitAnnotation(d, visible));
             }
 
             @Override
             public AnnotationVisitor visitTypeAnnotation(int typeRef, TypePath typePath, String d, boolean visible) {
-                return annotation(d);
+                checkAnnotation(d);
+                return new Values(super.visitTypeAnnotation(typeRef, typePath, d, visible));
             }
         };
     }
@@ -132,28 +153,32 @@ final class FormatVisitor extends ClassVisitor {
     @Override
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
         require(Descriptors.isMethodName(name), "method name", name);
-        methodDesc("method descriptor of " + name, descriptor);
+        if (!Descriptors.isMethodDescriptor(descriptor)) {
+            methodDesc("method descriptor of " + name, descriptor);
+        }
         if (name.equals("<init>")) {
             require(descriptor.endsWith(")V"), "constructor descriptor", descriptor);
         }
         if (exceptions != null) {
             for (String e : exceptions) {
-                className("throws clause class of " + name, e);
+                if (!ClassFiles.isValidInternalName(e)) {
+                    className("throws clause class of " + name, e);
+                }
             }
         }
-        return new Code(name + descriptor, Type.getArgumentCount(descriptor));
+        return new Code(name, descriptor, Type.getArgumentCount(descriptor),
+                super.visitMethod(access, name, descriptor, signature, exceptions));
     }
 
-    static AnnotationVisitor annotation(String descriptor) {
+    static void checkAnnotation(String descriptor) {
         require(descriptor != null && descriptor.startsWith("L") && Descriptors.isFieldDescriptor(descriptor),
                 "annotation type", descriptor);
-        return new Values();
     }
 
     /** Annotation element values. */
     private static final class Values extends AnnotationVisitor {
-        Values() {
-            super(Opcodes.ASM9);
+        Values(AnnotationVisitor next) {
+            super(Opcodes.ASM9, next);
         }
 
         private static void elementName(String name) {
@@ -169,6 +194,7 @@ final class FormatVisitor extends ClassVisitor {
                 String d = t.getDescriptor();
                 require(d.equals("V") || Descriptors.isFieldDescriptor(d), "annotation class value", d);
             }
+            super.visit(name, value);
         }
 
         @Override
@@ -177,85 +203,100 @@ final class FormatVisitor extends ClassVisitor {
             require(descriptor != null && descriptor.startsWith("L") && Descriptors.isFieldDescriptor(descriptor),
                     "annotation enum type", descriptor);
             require(Descriptors.isUnqualifiedName(value), "annotation enum constant", value);
+            super.visitEnum(name, descriptor, value);
         }
 
         @Override
         public AnnotationVisitor visitAnnotation(String name, String descriptor) {
             elementName(name);
-            return annotation(descriptor);
+            checkAnnotation(descriptor);
+            return new Values(super.visitAnnotation(name, descriptor));
         }
 
         @Override
         public AnnotationVisitor visitArray(String name) {
             elementName(name);
-            return new Values(); // elements of an array have no names
+            return new Values(super.visitArray(name)); // elements of an array have no names
         }
     }
 
     /** One method's code. */
     private static final class Code extends MethodVisitor {
-        private final String method;
+        private final String methodName;
+        private final String methodDescriptor;
         private final int arguments;
         private final int[] annotable = new int[2]; // visible, invisible; 0: the descriptor's count
 
-        Code(String method, int arguments) {
-            super(Opcodes.ASM9);
-            this.method = method;
+        Code(String methodName, String methodDescriptor, int arguments, MethodVisitor next) {
+            super(Opcodes.ASM9, next);
+            this.methodName = methodName;
+            this.methodDescriptor = methodDescriptor;
             this.arguments = arguments;
         }
 
         @Override
         public void visitAnnotableParameterCount(int parameterCount, boolean visible) {
             annotable[visible ? 0 : 1] = parameterCount;
+            super.visitAnnotableParameterCount(parameterCount, visible);
         }
 
-        private String in(String what) {
-            return what + " in " + method;
+        /** {@link #require} with the method named in the message, which is only built on failure. */
+        private void check(boolean ok, String what, Object value) {
+            if (!ok) {
+                require(false, what + " in " + methodName + methodDescriptor, value);
+            }
         }
 
         @Override
         public AnnotationVisitor visitAnnotationDefault() {
-            return new Values();
+            return new Values(super.visitAnnotationDefault());
         }
 
         @Override
         public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
-            return annotation(descriptor);
+            checkAnnotation(descriptor);
+            return new Values(super.visitAnnotation(descriptor, visible));
         }
 
         @Override
         public AnnotationVisitor visitTypeAnnotation(int typeRef, TypePath typePath, String descriptor, boolean visible) {
-            return annotation(descriptor);
+            checkAnnotation(descriptor);
+            return new Values(super.visitTypeAnnotation(typeRef, typePath, descriptor, visible));
         }
 
         @Override
         public AnnotationVisitor visitParameterAnnotation(int parameter, String descriptor, boolean visible) {
             // ASM's MethodNode sizes its parameter annotation arrays by the descriptor
-            require(parameter < arguments && (annotable[visible ? 0 : 1] == 0 || parameter < annotable[visible ? 0 : 1]),
-                    in("parameter annotation index"), parameter);
-            return annotation(descriptor);
+            check(parameter < arguments && (annotable[visible ? 0 : 1] == 0 || parameter < annotable[visible ? 0 : 1]),
+                    "parameter annotation index", parameter);
+            checkAnnotation(descriptor);
+            return new Values(super.visitParameterAnnotation(parameter, descriptor, visible));
         }
 
         @Override
         public AnnotationVisitor visitInsnAnnotation(int typeRef, TypePath typePath, String descriptor, boolean visible) {
-            return annotation(descriptor);
+            checkAnnotation(descriptor);
+            return new Values(super.visitInsnAnnotation(typeRef, typePath, descriptor, visible));
         }
 
         @Override
         public AnnotationVisitor visitTryCatchAnnotation(int typeRef, TypePath typePath, String descriptor, boolean visible) {
-            return annotation(descriptor);
+            checkAnnotation(descriptor);
+            return new Values(super.visitTryCatchAnnotation(typeRef, typePath, descriptor, visible));
         }
 
         @Override
         public AnnotationVisitor visitLocalVariableAnnotation(int typeRef, TypePath typePath, Label[] start, Label[] end,
                 int[] index, String descriptor, boolean visible) {
-            return annotation(descriptor);
+            checkAnnotation(descriptor);
+            return new Values(super.visitLocalVariableAnnotation(typeRef, typePath, start, end, index, descriptor, visible));
         }
 
         @Override
         public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
             frameTypes(local, numLocal);
             frameTypes(stack, numStack);
+            super.visitFrame(type, numLocal, local, numStack, stack);
         }
 
         private void frameTypes(Object[] types, int n) {
@@ -264,7 +305,7 @@ final class FormatVisitor extends ClassVisitor {
             }
             for (int i = 0; i < n && i < types.length; i++) {
                 if (types[i] instanceof String s) {
-                    classOrArray(in("StackMapTable type"), s);
+                    check(Descriptors.isClassOrArray(s), "StackMapTable type", s);
                 }
             }
         }
@@ -272,57 +313,63 @@ final class FormatVisitor extends ClassVisitor {
         @Override
         public void visitTypeInsn(int opcode, String type) {
             if (opcode == Opcodes.NEW) {
-                className(in("class of new"), type);
+                check(ClassFiles.isValidInternalName(type), "class of new", type);
             } else {
-                classOrArray(in("class operand"), type);
+                check(Descriptors.isClassOrArray(type), "class operand", type);
             }
+            super.visitTypeInsn(opcode, type);
         }
 
         @Override
         public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
-            className(in("field owner"), owner);
-            require(Descriptors.isUnqualifiedName(name), in("field name"), name);
-            fieldDesc(in("field descriptor"), descriptor);
+            check(ClassFiles.isValidInternalName(owner), "field owner", owner);
+            check(Descriptors.isUnqualifiedName(name), "field name", name);
+            check(Descriptors.isFieldDescriptor(descriptor), "field descriptor", descriptor);
+            super.visitFieldInsn(opcode, owner, name, descriptor);
         }
 
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
-            classOrArray(in("method owner"), owner);
-            require(Descriptors.isMethodName(name) && !name.equals("<clinit>")
-                    && (!name.equals("<init>") || opcode == Opcodes.INVOKESPECIAL), in("method name"), name);
-            methodDesc(in("method descriptor"), descriptor);
+            check(Descriptors.isClassOrArray(owner), "method owner", owner);
+            check(Descriptors.isMethodName(name) && !name.equals("<clinit>")
+                    && (!name.equals("<init>") || opcode == Opcodes.INVOKESPECIAL), "method name", name);
+            check(Descriptors.isMethodDescriptor(descriptor), "method descriptor", descriptor);
             if (name.equals("<init>")) {
-                require(descriptor.endsWith(")V"), in("constructor descriptor"), descriptor);
+                check(descriptor.endsWith(")V"), "constructor descriptor", descriptor);
             }
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
         }
 
         @Override
         public void visitInvokeDynamicInsn(String name, String descriptor, Handle bsm, Object... args) {
-            require(Descriptors.isUnqualifiedName(name), in("invokedynamic name"), name);
-            methodDesc(in("invokedynamic descriptor"), descriptor);
+            check(Descriptors.isUnqualifiedName(name), "invokedynamic name", name);
+            check(Descriptors.isMethodDescriptor(descriptor), "invokedynamic descriptor", descriptor);
             handle(bsm);
             for (Object a : args) {
                 constant(a);
             }
+            super.visitInvokeDynamicInsn(name, descriptor, bsm, args);
         }
 
         @Override
         public void visitLdcInsn(Object value) {
             constant(value);
+            super.visitLdcInsn(value);
         }
 
         private void constant(Object value) {
             if (value instanceof Type t) {
                 if (t.getSort() == Type.METHOD) {
-                    methodDesc(in("method type constant"), t.getDescriptor());
+                    check(Descriptors.isMethodDescriptor(t.getDescriptor()), "method type constant", t.getDescriptor());
                 } else {
-                    classOrArray(in("class constant"), t.getSort() == Type.OBJECT ? t.getInternalName() : t.getDescriptor());
+                    String c = t.getSort() == Type.OBJECT ? t.getInternalName() : t.getDescriptor();
+                    check(Descriptors.isClassOrArray(c), "class constant", c);
                 }
             } else if (value instanceof Handle h) {
                 handle(h);
             } else if (value instanceof ConstantDynamic cd) {
-                require(Descriptors.isUnqualifiedName(cd.getName()), in("dynamic constant name"), cd.getName());
-                fieldDesc(in("dynamic constant descriptor"), cd.getDescriptor());
+                check(Descriptors.isUnqualifiedName(cd.getName()), "dynamic constant name", cd.getName());
+                check(Descriptors.isFieldDescriptor(cd.getDescriptor()), "dynamic constant descriptor", cd.getDescriptor());
                 handle(cd.getBootstrapMethod());
                 for (int i = 0; i < cd.getBootstrapMethodArgumentCount(); i++) {
                     constant(cd.getBootstrapMethodArgument(i));
@@ -331,36 +378,39 @@ final class FormatVisitor extends ClassVisitor {
         }
 
         private void handle(Handle h) {
-            classOrArray(in("method handle owner"), h.getOwner());
+            check(Descriptors.isClassOrArray(h.getOwner()), "method handle owner", h.getOwner());
             if (h.getTag() <= Opcodes.H_PUTSTATIC) {
-                require(Descriptors.isUnqualifiedName(h.getName()), in("method handle field name"), h.getName());
-                fieldDesc(in("method handle field descriptor"), h.getDesc());
+                check(Descriptors.isUnqualifiedName(h.getName()), "method handle field name", h.getName());
+                check(Descriptors.isFieldDescriptor(h.getDesc()), "method handle field descriptor", h.getDesc());
             } else {
                 boolean init = h.getName().equals("<init>");
-                require(Descriptors.isMethodName(h.getName()) && !h.getName().equals("<clinit>")
-                        && init == (h.getTag() == Opcodes.H_NEWINVOKESPECIAL), in("method handle method name"), h.getName());
-                methodDesc(in("method handle descriptor"), h.getDesc());
+                check(Descriptors.isMethodName(h.getName()) && !h.getName().equals("<clinit>")
+                        && init == (h.getTag() == Opcodes.H_NEWINVOKESPECIAL), "method handle method name", h.getName());
+                check(Descriptors.isMethodDescriptor(h.getDesc()), "method handle descriptor", h.getDesc());
             }
         }
 
         @Override
         public void visitMultiANewArrayInsn(String descriptor, int numDimensions) {
-            require(Descriptors.isFieldDescriptor(descriptor) && descriptor.startsWith("[")
+            check(Descriptors.isFieldDescriptor(descriptor) && descriptor.startsWith("[")
                     && numDimensions >= 1 && descriptor.lastIndexOf('[') + 1 >= numDimensions,
-                    in("multianewarray type"), descriptor);
+                    "multianewarray type", descriptor);
+            super.visitMultiANewArrayInsn(descriptor, numDimensions);
         }
 
         @Override
         public void visitTryCatchBlock(Label start, Label end, Label handler, String type) {
             if (type != null) {
-                className(in("exception handler class"), type);
+                check(ClassFiles.isValidInternalName(type), "exception handler class", type);
             }
+            super.visitTryCatchBlock(start, end, handler, type);
         }
 
         @Override
         public void visitLocalVariable(String name, String descriptor, String signature, Label start, Label end, int index) {
-            require(Descriptors.isUnqualifiedName(name), in("local variable name"), name);
-            fieldDesc(in("local variable descriptor"), descriptor);
+            check(Descriptors.isUnqualifiedName(name), "local variable name", name);
+            check(Descriptors.isFieldDescriptor(descriptor), "local variable descriptor", descriptor);
+            super.visitLocalVariable(name, descriptor, signature, start, end, index);
         }
     }
 }

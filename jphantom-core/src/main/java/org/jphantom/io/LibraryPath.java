@@ -37,11 +37,28 @@ public final class LibraryPath implements ClassSource, Closeable {
      */
     public static LibraryPath open(List<Path> jarsOrDirs, int targetRelease) {
         Objects.requireNonNull(jarsOrDirs, "jarsOrDirs");
+        List<java.util.function.Supplier<Archive>> openers = new ArrayList<>();
+        for (Path path : jarsOrDirs) {
+            openers.add(() -> Archive.open(path));
+        }
+        return openAll(openers, targetRelease);
+    }
+
+    /**
+     * A library path of class files held in memory: {@code classes} maps internal names
+     * ({@code "a/b/C"}) to class file bytes (copied); {@code source} names it in messages.
+     */
+    public static LibraryPath ofClasses(String source, Map<String, byte[]> classes, int targetRelease) {
+        Objects.requireNonNull(classes, "classes");
+        return openAll(List.of(() -> Archive.ofClasses(source, classes)), targetRelease);
+    }
+
+    private static LibraryPath openAll(List<java.util.function.Supplier<Archive>> openers, int targetRelease) {
         List<Archive> archives = new ArrayList<>();
         Map<String, Location> index = new HashMap<>();
         try {
-            for (Path path : jarsOrDirs) {
-                Archive archive = Archive.open(path);
+            for (java.util.function.Supplier<Archive> opener : openers) {
+                Archive archive = opener.get();
                 archives.add(archive);
                 Map<String, Location> own = indexArchive(archive, targetRelease);
                 own.forEach(index::putIfAbsent);

@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param entryName the jar entry (or relative file) it was read from, for example
  *     {@code "a/b/C.class"} or {@code "META-INF/versions/11/a/b/C.class"}
  * @param source the input file it came from, as the path string the user gave
- * @param bytes the class file; ASM has parsed it completely once; shared, not copied: never modify it
+ * @param bytes the class file, format-checked (see {@link ProgramInput#classes()}); shared, not copied: never modify it
  */
 public record ProgramClass(String internalName, String entryName, String source, byte[] bytes) {
     public ProgramClass {

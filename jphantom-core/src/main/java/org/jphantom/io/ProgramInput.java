@@ -30,7 +30,9 @@ import org.jphantom.JphantomException;
  *       warning per name gives the number of copies and whether they differ.
  *   <li>{@link #classes()} holds the effective program classes. Every one of them was parsed
  *       completely by ASM and passed the format check of {@link ClassFiles#check} (constant pool
- *       kinds, modified UTF-8, attribute lengths, every name and descriptor). {@code module-info.class}
+ *       kinds, modified UTF-8, attribute lengths, every name and descriptor); read with the code
+ *       check deferred, everything but their method bodies, which the caller's single parse with
+ *       {@link ClassParser} checks. {@code module-info.class}
  *       (also versioned) is copied but is not a program class. A class file whose entry path does not
  *       match its name is broken (see below) when the path is a name a Java class can have; under
  *       other paths ({@code WEB-INF/classes/...}, {@code META-INF/...}) it is copied as a resource,
@@ -77,13 +79,57 @@ public final class ProgramInput {
      * @throws JphantomException on any input error, see the class comment
      */
     public static ProgramInput read(List<Path> inputs, int targetRelease, boolean skipBroken) {
+        return read(inputs, targetRelease, skipBroken, false);
+    }
+
+    /**
+     * Reads {@code inputs} in order, as {@link #read(List, int, boolean)} does, but with
+     * {@code deferCode} the program classes of {@link #classes()} are checked only as far as
+     * {@link ClassFiles.Depth#DECLARATIONS} (everything but method bodies), so that the caller's
+     * own parse checks the rest: the caller must parse every program class with
+     * {@link ClassParser#parse} before it uses the class's code, and when one fails, read the
+     * inputs again without {@code deferCode} (that read reports, or with {@code skipBroken} skips,
+     * the broken classes exactly as a read that checks everything would). Every other class entry
+     * (module-info, classes copied as resources, versions and duplicates that are not the effective
+     * class) is still checked completely here; when one of those fails the code check, this method
+     * itself falls back to the complete read.
+     */
+    public static ProgramInput read(List<Path> inputs, int targetRelease, boolean skipBroken, boolean deferCode) {
         Objects.requireNonNull(inputs, "inputs");
         if (inputs.isEmpty()) {
             throw JphantomException.input("no input jar or class directory given");
         }
-        Reader reader = new Reader(targetRelease, skipBroken);
-        for (Path input : inputs) {
-            try (Archive archive = Archive.open(input)) {
+        return readOpened(inputs.stream().<java.util.function.Supplier<Archive>>map(p -> () -> Archive.open(p)).toList(),
+                targetRelease, skipBroken, deferCode);
+    }
+
+    /**
+     * Reads a program held in memory (the in-memory API) as {@link #read(List, int, boolean, boolean)}
+     * reads one input: {@code classes} maps internal names ({@code "a/b/C"}) to class file bytes
+     * (copied); {@code source} names the program in messages and in {@link InputEntry#source()}.
+     */
+    public static ProgramInput readClasses(String source, Map<String, byte[]> classes, int targetRelease,
+                                           boolean skipBroken, boolean deferCode) {
+        Objects.requireNonNull(classes, "classes");
+        List<java.util.function.Supplier<Archive>> openers = List.of(() -> Archive.ofClasses(source, classes));
+        return readOpened(openers, targetRelease, skipBroken, deferCode);
+    }
+
+    private static ProgramInput readOpened(List<java.util.function.Supplier<Archive>> openers, int targetRelease,
+                                     boolean skipBroken, boolean deferCode) {
+        if (deferCode) {
+            try {
+                return readAll(openers, new Reader(targetRelease, skipBroken, ClassFiles.Depth.DECLARATIONS));
+            } catch (NeedsFullCheck e) {
+                // a class outside the analysis is broken in its code: let the complete check report it
+            }
+        }
+        return readAll(openers, new Reader(targetRelease, skipBroken, ClassFiles.Depth.FULL));
+    }
+
+    private static ProgramInput readAll(List<java.util.function.Supplier<Archive>> openers, Reader reader) {
+        for (java.util.function.Supplier<Archive> opener : openers) {
+            try (Archive archive = opener.get()) {
                 reader.readArchive(archive);
             }
         }
@@ -143,9 +189,27 @@ public final class ProgramInput {
         final SortedSet<String> signedPackages = new TreeSet<>();
         boolean signed;
 
-        Reader(int targetRelease, boolean skipBroken) {
+        private final ClassFiles.Depth depth;
+
+        Reader(int targetRelease, boolean skipBroken, ClassFiles.Depth depth) {
             this.targetRelease = targetRelease;
             this.skipBroken = skipBroken;
+            this.depth = depth;
+        }
+
+        /**
+         * With the code check deferred, completes it for a class entry that is not (or no longer)
+         * an effective program class, whose code nobody else will parse.
+         */
+        private void checkCodeOfNonProgramClass(byte[] bytes) {
+            if (depth == ClassFiles.Depth.FULL) {
+                return;
+            }
+            try {
+                ClassFiles.checkCode(new org.objectweb.asm.ClassReader(bytes), null, 0);
+            } catch (ClassFiles.BrokenClassException e) {
+                throw new NeedsFullCheck();
+            }
         }
 
         void readArchive(Archive archive) {
@@ -203,13 +267,16 @@ public final class ProgramInput {
                     }
                     String internalName;
                     try {
-                        internalName = ClassFiles.check(bytes, true);
+                        internalName = ClassFiles.check(bytes, depth);
                     } catch (ClassFiles.BrokenClassException e) {
                         broken(archive, name, e.getMessage());
                         continue;
                     }
                     String expected = path.substring(0, path.length() - ".class".length());
                     boolean moduleInfo = expected.equals("module-info");
+                    if (moduleInfo || !internalName.equals(expected)) {
+                        checkCodeOfNonProgramClass(bytes);
+                    }
                     if (!moduleInfo && !internalName.equals(expected)) {
                         if (isJavaBinaryName(expected)) {
                             // The JVM loading `expected` from here fails (NoClassDefFoundError: wrong
@@ -227,6 +294,11 @@ public final class ProgramInput {
                         Candidate old = candidates.get(internalName);
                         if (old == null || old.version < version) {
                             candidates.put(internalName, new Candidate(version, pc));
+                            if (old != null) {
+                                checkCodeOfNonProgramClass(old.programClass.bytes());
+                            }
+                        } else {
+                            checkCodeOfNonProgramClass(bytes);
                         }
                     }
                 }
@@ -241,6 +313,7 @@ public final class ProgramInput {
                 ProgramClass pc = candidate.programClass;
                 ProgramClass first = classes.putIfAbsent(pc.internalName(), pc);
                 if (first != null) {
+                    checkCodeOfNonProgramClass(pc.bytes());
                     warnings.add(archive.entryMessage(pc.entryName(), "class " + pc.internalName()
                             + " ignored, " + first.source() + " defines it first"));
                 }
@@ -293,5 +366,12 @@ public final class ProgramInput {
     }
 
     private record Candidate(int version, ProgramClass programClass) {
+    }
+
+    /** A class outside the analysis failed the deferred code check: read again, checking everything. */
+    private static final class NeedsFullCheck extends RuntimeException {
+        NeedsFullCheck() {
+            super(null, null, false, false);
+        }
     }
 }

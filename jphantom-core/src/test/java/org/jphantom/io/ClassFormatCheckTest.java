@@ -81,6 +81,50 @@ class ClassFormatCheckTest {
     }
 
     @Test
+    void overlongModifiedUtf8() throws Exception {
+        byte[] ok = classWith(mv -> mv.visitLdcInsn("cafe\u00e9"));
+        // "caf" + "e" in the overlong two-byte form c1 a5 + "e", which HotSpot refuses (Illegal UTF8 string)
+        byte[] bad = Fixtures.patch(ok, new byte[] {0x63, 0x61, 0x66, 0x65, (byte) 0xc3, (byte) 0xa9},
+                new byte[] {0x63, 0x61, 0x66, (byte) 0xc1, (byte) 0xa5, 0x65});
+        assertTrue(reason(bad).contains("illegal modified UTF-8 (overlong form)"), reason(bad));
+        // the two-byte NUL c0 80 is the one overlong form that is legal: "\0" as a constant
+        assertEquals("p/A", ClassFiles.check(classWith(mv -> mv.visitLdcInsn("a\0b")), true));
+    }
+
+    @Test
+    void localVariableRangeOnInstructionBoundaries() throws Exception {
+        org.objectweb.asm.Label start = new org.objectweb.asm.Label();
+        org.objectweb.asm.Label end = new org.objectweb.asm.Label();
+        byte[] ok = classWith(mv -> {
+            mv.visitLabel(start);
+            mv.visitIntInsn(Opcodes.SIPUSH, 0x1234);
+            mv.visitVarInsn(Opcodes.ISTORE, 0);
+            mv.visitLabel(end);
+            mv.visitLocalVariable("x", "I", null, start, end, 0);
+        });
+        assertEquals("p/A", ClassFiles.check(ok, true));
+        // attribute_length 12, one entry at pc 0 with length 4 (sipush: 3 bytes, istore_0: 1); make it
+        // start at pc 1, inside sipush
+        byte[] bad = Fixtures.patch(ok, new byte[] {0, 0, 0, 12, 0, 1, 0, 0, 0, 4}, new byte[] {0, 0, 0, 12, 0, 1, 0, 1, 0, 3});
+        assertTrue(reason(bad).contains("LocalVariableTable entry not on instruction boundaries (pc 1+3)"), reason(bad));
+    }
+
+    @Test
+    void constantValueOfAStaticObjectFieldMustBeAString() throws Exception {
+        ClassWriter cw = new ClassWriter(0);
+        cw.visit(Opcodes.V1_8, Opcodes.ACC_PUBLIC, "p/A", null, "java/lang/Object", null);
+        cw.visitField(Opcodes.ACC_STATIC, "o", "Ljava/lang/Object;", null, "x").visitEnd();
+        cw.visitField(0, "i", "Ljava/lang/Object;", null, "x").visitEnd(); // ignored on instance fields
+        cw.visitEnd();
+        assertEquals("field of type Ljava/lang/Object; has a ConstantValue of tag 8", reason(cw.toByteArray()));
+        ClassWriter ok = new ClassWriter(0);
+        ok.visit(Opcodes.V1_8, Opcodes.ACC_PUBLIC, "p/A", null, "java/lang/Object", null);
+        ok.visitField(0, "i", "Ljava/lang/Object;", null, "x").visitEnd();
+        ok.visitEnd();
+        assertEquals("p/A", ClassFiles.check(ok.toByteArray(), true));
+    }
+
+    @Test
     void constantPoolEntryOfTheWrongKind() {
         // ldc "p/A" and the class p/A share the UTF-8 entry; a String pointing to an Integer is wrong
         byte[] ok = classWith(mv -> mv.visitLdcInsn(0x12345678));
