@@ -40,6 +40,12 @@ final class SingleInheritance {
     static int[] solve(Nodes nodes, boolean[] white, List<Edge> edges, List<Constraint> suspects, long maxSteps)
             throws Failure {
         SingleInheritance s = new SingleInheritance(nodes, white, edges, suspects, maxSteps);
+        for (Edge e : edges) {
+            if (!white[e.sub()]) { // an interface (or annotation) would have to extend a class
+                throw s.fail(nodes.display(e.sub()) + " is an interface but must be a subtype of class "
+                        + nodes.display(e.sup()), e.constraint());
+            }
+        }
         for (int v = 0; v < nodes.size(); v++) {
             if (nodes.isKnown(v) && white[v] && nodes.knownSuper[v] >= 0 && nodes.phantom[nodes.knownSuper[v]]) {
                 return s.search();

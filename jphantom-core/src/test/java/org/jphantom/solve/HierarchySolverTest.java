@@ -312,4 +312,12 @@ class HierarchySolverTest {
                 () -> HierarchySolver.solve(new World().problem("java/lang/String")));
         assertThrows(IllegalArgumentException.class, () -> HierarchySolver.solve(new World().problem("P"), 0));
     }
+
+    /** An interface that must be a subtype of a class is unsatisfiable. */
+    @Test
+    void anInterfaceBelowAClassIsUnsatisfiable() {
+        World w = new World().cls("K", "P");
+        UnsatisfiableException e = unsat(w.problem("P I", "I: interface", "P: class", "I <: P"));
+        assertTrue(e.getMessage().contains("unsatisfiable"), e.getMessage());
+    }
 }
