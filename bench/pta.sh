@@ -14,6 +14,9 @@
 #                                          of jphantom), each a fresh JVM; prints both and the ratios
 #                                          jphantom/Tai-e of the median wall time and peak RSS
 #   TAIE_JAVA_OPTS='-Xss16m -Xmx18g'       Tai-e's JVM flags (default as shown)
+#   REFLECTION=solar bench/pta.sh          jphantom's --reflection (none|constants|solar; default none,
+#                                          comparable with earlier figures); with PEERS=1 Tai-e runs
+#                                          the matching reflection-inference (null|string-constant|solar)
 # Exit status: 0 on success, 2 on a setup error.
 set -euo pipefail
 
@@ -23,6 +26,13 @@ PROGRAM=${1:-sablecc}
 N=${N:-3}
 CONTEXT=${CONTEXT:-ci}
 DYNAMIC=${DYNAMIC:-on}
+REFLECTION=${REFLECTION:-none}
+case $REFLECTION in
+    none) TAIE_REFLECTION=null ;;
+    constants) TAIE_REFLECTION=string-constant ;;
+    solar) TAIE_REFLECTION=solar ;;
+    *) echo "bench: REFLECTION must be none, constants or solar" >&2; exit 2 ;;
+esac
 JAVA_OPTS=${JAVA_OPTS:--XX:+UseSerialGC}
 WORK=$ROOT/bench/target/pta
 JPHANTOM=$ROOT/jphantom-cli/target/jphantom.jar
@@ -72,7 +82,7 @@ if [[ -z ${PEERS:-} ]]; then
         rm -rf "$out"
         # shellcheck disable=SC2086
         /usr/bin/time -o "$WORK/time.txt" -f '%e %U %S %M' java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" \
-            --main $MAIN --context "$CONTEXT" --dynamic-models "$DYNAMIC" --out "$out" -q || die "analysis failed"
+            --main $MAIN --context "$CONTEXT" --dynamic-models "$DYNAMIC" --reflection "$REFLECTION" --out "$out" -q || die "analysis failed"
         read -r wall user sys kb < "$WORK/time.txt"
         cpu=$(echo "$user + $sys" | bc)
         walls+=("$wall"); rss+=("$((kb / 1024))")
@@ -80,7 +90,7 @@ if [[ -z ${PEERS:-} ]]; then
             "$(stat "$out/stats.json" reachableMethods)" "$(stat "$out/stats.json" applicationReachableMethods)" \
             "$(stat "$out/stats.json" callEdges)"
     done
-    echo "median wall $(median "${walls[@]}") s, median peak RSS $(median "${rss[@]}") MB ($PROGRAM, $CONTEXT, $JAVA_OPTS)"
+    echo "median wall $(median "${walls[@]}") s, median peak RSS $(median "${rss[@]}") MB ($PROGRAM, $CONTEXT, reflection $REFLECTION, $JAVA_OPTS)"
     exit 0
 fi
 
@@ -95,9 +105,9 @@ case $CONTEXT in # jphantom's context names -> Tai-e's cs option (Tai-e keeps it
     1type|2type) TAIE_CS=${CONTEXT:0:1}-type ;;
     *) die "no Tai-e equivalent of context '$CONTEXT'" ;;
 esac
-# Reflection inference off (jphantom has no reflection model); cg dumps the reachable methods and the
-# call edges to output/, as jphantom's --out does.
-TAIE_PTA="pta=cs:$TAIE_CS;reflection-inference:null"
+# Reflection inference as jphantom's (see REFLECTION); cg dumps the reachable methods and the call
+# edges to output/, as jphantom's --out does.
+TAIE_PTA="pta=cs:$TAIE_CS;reflection-inference:$TAIE_REFLECTION"
 TAIE_CG="cg=dump-methods:true;dump-call-edges:true"
 JDK_FEATURE=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
 TAIE_JAVA=${TAIE_JAVA:-$JDK_FEATURE} # Tai-e's -java: the JDK whose classes -pp prepends
@@ -134,7 +144,7 @@ measure() { # time.txt -> "wall cpu MB"
     echo "$wall $(echo "$user + $sys" | bc) $((kb / 1024))"
 }
 
-echo "jphantom: java $JAVA_OPTS -jar jphantom.jar analyze JARS --main $MAIN --context $CONTEXT --dynamic-models $DYNAMIC --out DIR -q"
+echo "jphantom: java $JAVA_OPTS -jar jphantom.jar analyze JARS --main $MAIN --context $CONTEXT --dynamic-models $DYNAMIC --reflection $REFLECTION --out DIR -q"
 echo "Tai-e:    java $TAIE_JAVA_OPTS -cp TAI-E pascal.taie.Main -pp -java $TAIE_JAVA -cp JAR... -m $MAIN" \
      "-a \"$TAIE_PTA\" -a \"$TAIE_CG\""
 row round tool wall_s cpu_s peak_MB methods app edges pairs
@@ -143,7 +153,7 @@ for ((i = 1; i <= N; i++)); do
     rm -rf "$out"
     # shellcheck disable=SC2086
     /usr/bin/time -o "$WORK/time.txt" -f '%e %U %S %M' java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" \
-        --main $MAIN --context "$CONTEXT" --dynamic-models "$DYNAMIC" --out "$out" -q || die "analysis failed"
+        --main $MAIN --context "$CONTEXT" --dynamic-models "$DYNAMIC" --reflection "$REFLECTION" --out "$out" -q || die "analysis failed"
     read -r wall cpu mb <<<"$(measure "$WORK/time.txt")"
     record jphantom "$i" "$wall" "$cpu" "$mb" "$(stat "$out/stats.json" reachableMethods)" \
         "$(stat "$out/stats.json" applicationReachableMethods)" "$(stat "$out/stats.json" callEdges)" \
@@ -164,7 +174,7 @@ for ((i = 1; i <= N; i++)); do
     cp "$TAIE_DIR/stdout.txt" "$WORK/taie-$PROGRAM-round$i.txt"
 done
 
-echo "medians over $N round(s) ($PROGRAM, $CONTEXT):"
+echo "medians over $N round(s) ($PROGRAM, $CONTEXT, reflection $REFLECTION):"
 for t in jphantom tai-e; do
     # shellcheck disable=SC2086
     row median "$t" "$(median ${W[$t]})" "$(median ${C[$t]})" "$(median ${R[$t]})" "$(median ${M[$t]})" \
