@@ -38,12 +38,8 @@ final class CallBinder {
     boolean call(int callerCsm, ReflectiveCall call, JMethod callee, int receiver, int args, int result) {
         int site = callSite(call);
         int ctx = solver.cs().contextOfMethod(callerCsm);
-        Invoke inv = call.invoke;
-        int exc = inv.exception >= 0 ? solver.varPointer(callerCsm, inv.exception) : -1;
-        int[] argPointers = new int[callee.paramCount()];
-        for (int k = 0; k < argPointers.length; k++) {
-            argPointers[k] = callee.paramIsRef(k) ? args : -1;
-        }
+        int exc = exceptions(callerCsm, call);
+        int[] argPointers = arguments(callee, args);
         if (receiver < 0 || callee.isStatic()) {
             solver.initClass(callee.declaringType());
             int calleeCsm = solver.csMethod(solver.selector().staticCall(ctx, site, callee), callee);
@@ -61,6 +57,20 @@ final class CallBinder {
         return fresh && solver.addCallEdge(callerCsm, site, calleeCsm, new CallBinding(recv, argPointers, result, exc));
     }
 
+    private int exceptions(int callerCsm, ReflectiveCall call) {
+        Invoke inv = call.invoke;
+        return inv.exception >= 0 ? solver.varPointer(callerCsm, inv.exception) : -1;
+    }
+
+    /** {@code args} for every reference parameter of {@code callee}, -1 for the primitive ones. */
+    private static int[] arguments(JMethod callee, int args) {
+        int[] out = new int[callee.paramCount()];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = callee.paramIsRef(k) ? args : -1;
+        }
+        return out;
+    }
+
     /**
      * Calls {@code callee} from {@code call} with whatever {@code receivers} points to as its
      * receivers (filtered by the callee's class): for targets a log names, which must be reached
@@ -69,12 +79,8 @@ final class CallBinder {
     void callWithPointer(int callerCsm, ReflectiveCall call, JMethod callee, int receivers, int args, int result) {
         int site = callSite(call);
         int ctx = solver.cs().contextOfMethod(callerCsm);
-        Invoke inv = call.invoke;
-        int exc = inv.exception >= 0 ? solver.varPointer(callerCsm, inv.exception) : -1;
-        int[] argPointers = new int[callee.paramCount()];
-        for (int k = 0; k < argPointers.length; k++) {
-            argPointers[k] = callee.paramIsRef(k) ? args : -1;
-        }
+        int exc = exceptions(callerCsm, call);
+        int[] argPointers = arguments(callee, args);
         if (callee.isStatic()) {
             solver.initClass(callee.declaringType());
         }
