@@ -1,5 +1,6 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
+import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -46,7 +47,7 @@ public final class DynamicProxies implements Plugin, Warnings {
             "(Ljava/lang/Object;Ljava/lang/reflect/Method;[Ljava/lang/Object;)Ljava/lang/Object;";
 
     private Solver solver;
-    private PointerWatch watch;
+    private PointerListeners watch;
     private final CallSiteSet done = new CallSiteSet();
     /** Per proxy method (by id): the interface method it stands for, {owner, name, desc}. */
     private final Map<Integer, String[]> proxied = new HashMap<>();
@@ -58,7 +59,7 @@ public final class DynamicProxies implements Plugin, Warnings {
     @Override
     public void setSolver(Solver solver) {
         this.solver = solver;
-        this.watch = new PointerWatch(solver);
+        this.watch = new PointerListeners(solver);
         this.handlerField = solver.program().field("java/lang/reflect/Proxy", "h", "Ljava/lang/reflect/InvocationHandler;",
                 false);
     }

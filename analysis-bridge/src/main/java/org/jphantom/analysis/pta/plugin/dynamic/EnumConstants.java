@@ -1,5 +1,6 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
+import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -21,14 +22,14 @@ import org.jphantom.analysis.pta.solver.Solver;
 public final class EnumConstants implements Plugin, Warnings {
     private static final String SHARED = "java/lang/Class.getEnumConstantsShared()[Ljava/lang/Object;";
     private Solver solver;
-    private PointerWatch watch;
+    private PointerListeners watch;
     private final CallSiteSet done = new CallSiteSet();
     private final TreeSet<String> unresolved = new TreeSet<>();
 
     @Override
     public void setSolver(Solver solver) {
         this.solver = solver;
-        this.watch = new PointerWatch(solver);
+        this.watch = new PointerListeners(solver);
     }
 
     @Override

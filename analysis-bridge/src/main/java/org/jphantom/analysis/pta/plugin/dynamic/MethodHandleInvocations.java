@@ -1,5 +1,6 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
+import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -37,7 +38,7 @@ public final class MethodHandleInvocations implements Plugin {
     private static final String MH = "java/lang/invoke/MethodHandle";
     private final MethodHandleLookups lookups;
     private Solver solver;
-    private PointerWatch watch;
+    private PointerListeners watch;
     /** Per method id: its polymorphic call sites, as {statement index, own call site}. */
     private final Map<Integer, List<int[]>> sites = new HashMap<>();
     private final Set<String> bound = new HashSet<>();
@@ -49,7 +50,7 @@ public final class MethodHandleInvocations implements Plugin {
     @Override
     public void setSolver(Solver solver) {
         this.solver = solver;
-        this.watch = new PointerWatch(solver);
+        this.watch = new PointerListeners(solver);
     }
 
     @Override

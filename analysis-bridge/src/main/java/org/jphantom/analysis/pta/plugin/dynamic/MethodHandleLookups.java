@@ -1,5 +1,6 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
+import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -32,7 +33,7 @@ public final class MethodHandleLookups implements Plugin, Warnings {
             "findStaticSetter", HandleTarget.Kind.STATIC_SETTER);
     private final MethodTypes types;
     private Solver solver;
-    private PointerWatch watch;
+    private PointerListeners watch;
     private final CallSiteSet done = new CallSiteSet();
     /** Handle objects (abstract object index) -> what they stand for. */
     private final Map<Integer, HandleTarget> handles = new HashMap<>();
@@ -45,7 +46,7 @@ public final class MethodHandleLookups implements Plugin, Warnings {
     @Override
     public void setSolver(Solver solver) {
         this.solver = solver;
-        this.watch = new PointerWatch(solver);
+        this.watch = new PointerListeners(solver);
     }
 
     /** What handle object {@code obj} (abstract object index) stands for, or null. */

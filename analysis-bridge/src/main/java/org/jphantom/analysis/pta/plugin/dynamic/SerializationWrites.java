@@ -1,5 +1,6 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
+import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.BitSet;
 import java.util.List;
 import org.jphantom.analysis.ir.Invoke;
@@ -21,7 +22,7 @@ import org.jphantom.analysis.pta.solver.Solver;
  */
 public final class SerializationWrites implements Plugin {
     private Solver solver;
-    private PointerWatch watch;
+    private PointerListeners watch;
     private SerialHooks hooks;
     private final CallSiteSet done = new CallSiteSet();
     private final SerializationReads reads;
@@ -34,7 +35,7 @@ public final class SerializationWrites implements Plugin {
     @Override
     public void setSolver(Solver solver) {
         this.solver = solver;
-        this.watch = new PointerWatch(solver);
+        this.watch = new PointerListeners(solver);
         this.hooks = new SerialHooks(solver.program());
     }
 

@@ -1,5 +1,6 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
+import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -32,7 +33,7 @@ public final class ServiceProviders implements Plugin, Warnings {
             "java/util/ServiceLoader$3.next()Ljava/lang/Object;");
     private final ServiceIndex index;
     private Solver solver;
-    private PointerWatch watch;
+    private PointerListeners watch;
     private final CallSiteSet done = new CallSiteSet();
     private final Set<String> instantiated = new HashSet<>();
     private final TreeSet<String> unresolved = new TreeSet<>();
@@ -45,7 +46,7 @@ public final class ServiceProviders implements Plugin, Warnings {
     @Override
     public void setSolver(Solver solver) {
         this.solver = solver;
-        this.watch = new PointerWatch(solver);
+        this.watch = new PointerListeners(solver);
     }
 
     private int providers() {

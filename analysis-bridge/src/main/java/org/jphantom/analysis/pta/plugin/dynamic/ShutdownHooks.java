@@ -1,5 +1,6 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
+import org.jphantom.analysis.pta.plugin.PointerListeners;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.pta.plugin.Plugin;
@@ -14,14 +15,14 @@ import org.jphantom.analysis.pta.solver.Solver;
 public final class ShutdownHooks implements Plugin {
     private static final String ADD = "java/lang/Runtime.addShutdownHook(Ljava/lang/Thread;)V";
     private Solver solver;
-    private PointerWatch watch;
+    private PointerListeners watch;
     private final CallSiteSet done = new CallSiteSet();
     private JMethod run;
 
     @Override
     public void setSolver(Solver solver) {
         this.solver = solver;
-        this.watch = new PointerWatch(solver);
+        this.watch = new PointerListeners(solver);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
+import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.List;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.MethodIR;
@@ -26,7 +27,7 @@ public final class UncaughtExceptionHandlers implements Plugin {
 
     private final List<JMethod> mains;
     private Solver solver;
-    private PointerWatch watch;
+    private PointerListeners watch;
     private final CallSiteSet done = new CallSiteSet();
     /** Every exception that may leave a thread's run() or main. */
     private int uncaught = -1;
@@ -40,7 +41,7 @@ public final class UncaughtExceptionHandlers implements Plugin {
     @Override
     public void setSolver(Solver solver) {
         this.solver = solver;
-        this.watch = new PointerWatch(solver);
+        this.watch = new PointerListeners(solver);
     }
 
     private int uncaught() {

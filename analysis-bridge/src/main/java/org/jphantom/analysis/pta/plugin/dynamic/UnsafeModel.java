@@ -1,5 +1,6 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
+import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,14 +38,14 @@ public final class UnsafeModel implements Plugin, Warnings {
             "compareAndSwapObject", new int[] {3, 0}, "getAndSetObject", new int[] {2, 1});
 
     private Solver solver;
-    private PointerWatch watch;
+    private PointerListeners watch;
     private final CallSiteSet done = new CallSiteSet();
     private final TreeSet<String> unresolved = new TreeSet<>();
 
     @Override
     public void setSolver(Solver solver) {
         this.solver = solver;
-        this.watch = new PointerWatch(solver);
+        this.watch = new PointerListeners(solver);
     }
 
     @Override

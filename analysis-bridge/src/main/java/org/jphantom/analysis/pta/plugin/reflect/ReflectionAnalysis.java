@@ -1,5 +1,6 @@
 package org.jphantom.analysis.pta.plugin.reflect;
 
+import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -29,7 +30,7 @@ public final class ReflectionAnalysis implements Plugin {
     private Program program;
     private MetaObjects metas;
     private Members members;
-    private Watchers watchers;
+    private PointerListeners watchers;
     private CallBinder binder;
     private LazyHeap lazyHeap;
     private LoggedTargets logged;
@@ -59,7 +60,7 @@ public final class ReflectionAnalysis implements Plugin {
         this.program = solver.program();
         this.metas = new MetaObjects(solver);
         this.members = new Members(program);
-        this.watchers = new Watchers(solver);
+        this.watchers = new PointerListeners(solver);
         this.binder = new CallBinder(solver);
         this.lazyHeap = new LazyHeap(this);
         this.logged = new LoggedTargets(this, log);
@@ -132,7 +133,7 @@ public final class ReflectionAnalysis implements Plugin {
         return members;
     }
 
-    Watchers watchers() {
+    PointerListeners watchers() {
         return watchers;
     }
 
@@ -201,7 +202,7 @@ public final class ReflectionAnalysis implements Plugin {
 
     @Override
     public void onNewPointsTo(int pointer, int[] objects) {
-        watchers.dispatch(pointer, objects);
+        watchers.deliver(pointer, objects);
     }
 
     @Override
