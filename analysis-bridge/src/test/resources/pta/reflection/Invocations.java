@@ -22,6 +22,8 @@ public class Invocations {
                 m.invoke(new Target());
             }
         }
+        String named = (String) Target.class.getMethod(args[2]).invoke(new Target()); // [I-INVSIG] by the cast
+        named.length();
     }
 }
 
@@ -38,6 +40,14 @@ class Target {
     }
 
     public void testOne() {
+    }
+
+    public String label() {
+        return "label";
+    }
+
+    public Integer count() {
+        return 1;
     }
 
     private void testTwo() {
