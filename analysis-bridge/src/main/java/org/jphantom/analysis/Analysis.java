@@ -16,6 +16,7 @@ import org.jphantom.analysis.pta.plugin.NativeModel;
 import org.jphantom.analysis.pta.plugin.PhantomModel;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionAnalysis;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionReport;
 import org.jphantom.analysis.reflect.log.ReflectionLog;
 import org.jphantom.analysis.reflect.log.TamiFlexLogReader;
@@ -67,7 +68,10 @@ public final class Analysis {
     private static AnalysisResult run(AnalysisInput input, AnalysisRequest request, List<Plugin> extraPlugins,
                                       long start) {
         Program program = input.program();
-        HeapModel heap = request.heap().create(program);
+        boolean solar = request.reflection() == ReflectionMode.SOLAR;
+        ReflectionOptions ro = request.reflectionOptions();
+        HeapModel heap = request.heap().withStringNames(solar && ro.substrings(), solar && ro.colouring())
+                .create(program);
         EntryPointPolicy policy = request.entryPoints().policy(program, request.mains());
         List<JMethod> entries = policy.entries(program);
         List<Plugin> plugins = new ArrayList<>(policy.plugins(program, entries));
@@ -80,7 +84,7 @@ public final class Analysis {
         ReflectionAnalysis reflection = null;
         if (request.reflection() != ReflectionMode.NONE || request.reflectionLog() != null) {
             ReflectionLog log = request.reflectionLog() == null ? null : TamiFlexLogReader.read(request.reflectionLog());
-            reflection = new ReflectionAnalysis(request.reflection(), log);
+            reflection = new ReflectionAnalysis(request.reflection(), ro, log);
             plugins.add(reflection);
         }
         if (request.dynamicModels()) {

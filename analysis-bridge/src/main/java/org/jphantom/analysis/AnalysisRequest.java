@@ -11,6 +11,7 @@ import org.jphantom.analysis.pta.heap.HeapFactory;
 import org.jphantom.analysis.pta.heap.HeapOptions;
 import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 
 /**
  * What to analyse and how. The policies are factories, so one request can be run any number of
@@ -33,11 +34,14 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
  * @param dynamicModels the models of the JVM's hidden calls (finalizers, handlers, shutdown hooks,
  *                    enum constants, serialization, proxies, services, {@code Unsafe}, method
  *                    handles: {@link org.jphantom.analysis.pta.plugin.dynamic}); on by default
+ * @param reflectionOptions substring flow, use-based inference and string colouring on top of the
+ *                    {@code solar} mode ({@link ReflectionOptions#DEFAULT} by default)
  */
 public record AnalysisRequest(List<Path> program, List<Path> classpath, OptionalInt release, List<String> mains,
                               SelectorFactory selector, HeapFactory heap, List<Supplier<Plugin>> plugins,
                               boolean skipMissing, ReflectionMode reflection, Path reflectionLog,
-                              EntryPointOptions entryPoints, boolean dynamicModels) {
+                              EntryPointOptions entryPoints, boolean dynamicModels,
+                              ReflectionOptions reflectionOptions) {
     public AnalysisRequest {
         program = List.copyOf(program);
         classpath = List.copyOf(classpath);
@@ -47,13 +51,16 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
         if (entryPoints == null) {
             entryPoints = EntryPointOptions.AUTOMATIC;
         }
+        if (reflectionOptions == null) {
+            reflectionOptions = ReflectionOptions.DEFAULT;
+        }
     }
 
     /** Analyse {@code program} context-insensitively from all its main methods, with the running JDK. */
     public static AnalysisRequest of(List<Path> program) {
         return new AnalysisRequest(program, List.of(), OptionalInt.empty(), List.of(), Selectors.insensitive(),
                 HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), false,
-                ReflectionMode.SOLAR, null, EntryPointOptions.AUTOMATIC, true);
+                ReflectionMode.SOLAR, null, EntryPointOptions.AUTOMATIC, true, ReflectionOptions.DEFAULT);
     }
 
     /** The name of the context sensitivity (the selector's). */
@@ -63,17 +70,17 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
 
     public AnalysisRequest withClasspath(List<Path> cp) {
         return new AnalysisRequest(program, cp, release, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints, dynamicModels);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
     }
 
     public AnalysisRequest withRelease(OptionalInt r) {
         return new AnalysisRequest(program, classpath, r, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints, dynamicModels);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
     }
 
     public AnalysisRequest withMains(List<String> m) {
         return new AnalysisRequest(program, classpath, release, m, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints, dynamicModels);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
     }
 
     /**
@@ -87,50 +94,56 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
         SelectorFactory s = Selectors.named(name);
         HeapOptions h = s.name().equals("ci") ? HeapOptions.insensitive() : HeapOptions.sensitive();
         return new AnalysisRequest(program, classpath, release, mains, s, HeapFactory.allocationSites(h), plugins,
-                skipMissing, reflection, reflectionLog, entryPoints, dynamicModels);
+                skipMissing, reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
     }
 
     public AnalysisRequest withSelector(SelectorFactory s) {
         return new AnalysisRequest(program, classpath, release, mains, s, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints, dynamicModels);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
     }
 
     public AnalysisRequest withHeap(HeapFactory h) {
         return new AnalysisRequest(program, classpath, release, mains, selector, h, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints, dynamicModels);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
     }
 
     public AnalysisRequest withPlugins(List<Supplier<Plugin>> p) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, p, skipMissing,
-                reflection, reflectionLog, entryPoints, dynamicModels);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
     }
 
     /** Resolves reflection by {@code mode}; see {@link ReflectionMode}. */
     public AnalysisRequest withReflection(ReflectionMode mode) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, mode,
-                reflectionLog, entryPoints, dynamicModels);
+                reflectionLog, entryPoints, dynamicModels, reflectionOptions);
     }
 
     /** Adds the targets of a TamiFlex log (null: none). */
     public AnalysisRequest withReflectionLog(Path log) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, reflection,
-                log, entryPoints, dynamicModels);
+                log, entryPoints, dynamicModels, reflectionOptions);
     }
 
     public AnalysisRequest withSkipMissing(boolean skip) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skip,
-                reflection, reflectionLog, entryPoints, dynamicModels);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
     }
 
     /** Where to enter the program ({@link EntryPointOptions#AUTOMATIC} by default). */
     public AnalysisRequest withEntryPoints(EntryPointOptions e) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, e, dynamicModels);
+                reflection, reflectionLog, e, dynamicModels, reflectionOptions);
     }
 
     /** With or without the dynamic models ({@code --dynamic-models on|off}). */
     public AnalysisRequest withDynamicModels(boolean on) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints, on);
+                reflection, reflectionLog, entryPoints, on, reflectionOptions);
+    }
+
+    /** Substring flow, use-based inference and string colouring ({@link ReflectionOptions}). */
+    public AnalysisRequest withReflectionOptions(ReflectionOptions o) {
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
+                reflection, reflectionLog, entryPoints, dynamicModels, o);
     }
 }

@@ -252,6 +252,8 @@ public final class AnalysisResult {
         int app = 0;
         long varTuples = 0;
         long csVarTuples = 0;
+        long stringTuples = 0;
+        int stringType = program.type("java/lang/String");
         long heapTuples = 0;
         int polyCalls = 0;
         int mayFailCasts = 0;
@@ -272,6 +274,11 @@ public final class AnalysisResult {
                     if (p >= 0) {
                         PointsToSet s = solver.pointsTo(p);
                         csVarTuples += s.size();
+                        for (int o : s.toSortedArray()) {
+                            if (solver.typeOfObject(o) == stringType) {
+                                stringTuples++;
+                            }
+                        }
                         if (insensitive) {
                             varTuples += s.size();
                             continue;
@@ -330,6 +337,21 @@ public final class AnalysisResult {
         s.put("mayFailCasts", mayFailCasts);
         s.put("varPointsTo", varTuples);
         s.put("csVarPointsTo", csVarTuples);
+        s.put("stringVarPointsTo", stringTuples);
+        int stringObjects = 0;
+        for (int o = 0; o < heap.count(); o++) {
+            if (heap.typeOf(o) == stringType) {
+                stringObjects++;
+            }
+        }
+        s.put("stringObjects", stringObjects);
+        if (heap instanceof org.jphantom.analysis.pta.heap.AllocationSiteHeap ash && ash.colouring() != null) {
+            Map<String, Object> col = new LinkedHashMap<>();
+            col.put("strings", ash.colouring().nodes());
+            col.put("colours", ash.colouring().colours());
+            col.put("conflictClasses", ash.colouring().conflictClasses());
+            s.put("stringColouring", col);
+        }
         s.put("heapPointsTo", heapTuples);
         s.put("abstractObjects", heap.count());
         s.put("csObjects", solver.cs().csObjectCount());

@@ -53,6 +53,7 @@ class DynamicModelsTest {
             }
         }
         AnalysisRequest request = AnalysisRequest.of(List.of(classes)).withClasspath(classpath)
+                .withReflectionOptions(PointsToFixtureTest.READABLE_STRINGS)
                 .withMains(FIXTURES.stream().map(f -> f + ".Main").toList());
         try (AnalysisInput input = AnalysisInput.open(request)) {
             on = Analysis.run(input, request);

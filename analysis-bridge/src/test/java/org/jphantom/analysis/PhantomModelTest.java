@@ -29,7 +29,8 @@ class PhantomModelTest {
         Path complete = tmp.resolve("complete.jar");
         Complementer.complement(Request.of(List.of(partial), complete));
 
-        AnalysisResult r = Analysis.run(AnalysisRequest.of(List.of(complete)).withMains(List.of("phantom.Main")));
+        AnalysisResult r = Analysis.run(AnalysisRequest.of(List.of(complete)).withMains(List.of("phantom.Main"))
+                .withReflectionOptions(PointsToFixtureTest.READABLE_STRINGS));
         for (PtaFixtures.Expectation e : PtaFixtures.expectations(r, "phantom")) {
             assertEquals(e.expected(), e.actual(), e.where());
         }

@@ -56,8 +56,13 @@ final class PtaFixtures {
 
     /** Compiles the fixture and {@code Check} into {@code out}; returns {@code out}. */
     static Path compile(String fixture, Path out) {
-        List<String> args = new ArrayList<>(List.of("-d", out.toString(), "-g", "--release", "17", "-nowarn",
-                "-proc:none"));
+        return compile(fixture, out, 17);
+    }
+
+    /** Compiles the fixture and {@code Check} for Java {@code release} into {@code out}; returns {@code out}. */
+    static Path compile(String fixture, Path out, int release) {
+        List<String> args = new ArrayList<>(List.of("-d", out.toString(), "-g", "--release", String.valueOf(release),
+                "-nowarn", "-proc:none"));
         sources(fixture).forEach(p -> args.add(p.toString()));
         args.add(resources().resolve("check/Check.java").toString());
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();

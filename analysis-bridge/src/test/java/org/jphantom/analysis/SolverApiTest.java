@@ -129,6 +129,7 @@ class SolverApiTest {
             throws IOException {
         Path classes = PtaFixtures.compile("alloc", Files.createDirectories(tmp.resolve("alloc")));
         AnalysisRequest merged = AnalysisRequest.of(List.of(classes)).withMains(List.of("alloc.Main"))
+                .withReflectionOptions(PointsToFixtureTest.READABLE_STRINGS)
                 .withContext("1cfa");
         AnalysisResult m = Analysis.run(merged);
         AnalysisResult apart = Analysis.run(merged.withHeap(HeapFactory.allocationSites(

@@ -24,6 +24,7 @@ import org.jphantom.analysis.pta.entry.EntryPointOptions;
 import org.jphantom.analysis.pta.entry.PackageVisibility;
 import org.jphantom.analysis.pta.plugin.Progress;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 
 /** {@code jphantom analyze}: options in, the analysis library called, a summary and dumps out. */
 final class AnalyzeCommand {
@@ -56,6 +57,16 @@ final class AnalyzeCommand {
                         + " (Livshits et al.); 'none' leaves them unresolved").build());
         o.addOption(Option.builder().longOpt("reflection-log").hasArg().argName("FILE")
                 .desc("add the reflective targets a TamiFlex log (jphantom record) lists at their call sites").build());
+        o.addOption(Option.builder().longOpt("reflection-strings").hasArg().argName("substring|off")
+                .desc("with solar: follow parts of class and member names through StringBuilder, concat and"
+                        + " string concatenation, and match them by prefix and suffix (default substring)").build());
+        o.addOption(Option.builder().longOpt("reflection-use-based").hasArg().argName("MODE")
+                .desc("with solar: use-based inference; 'propagate' (default): a cast or a member name tells an"
+                        + " unresolved forName its classes; 'invent': objects of the cast type at casts of unresolved"
+                        + " invoke/get results; 'both'; 'off'").build());
+        o.addOption(Option.builder().longOpt("string-colouring").hasArg().argName("on|off")
+                .desc("with solar: merge the member-name strings that never tell two members of a class apart"
+                        + " (string colouring); default on").build());
         o.addOption(Option.builder().longOpt("dynamic-models").hasArg().argName("on|off")
                 .desc("model the JVM's hidden calls (finalizers, uncaught-exception handlers, shutdown hooks, enum"
                         + " constants, serialization, proxies, services, Unsafe, method handles); default on").build());
@@ -135,7 +146,8 @@ final class AnalyzeCommand {
             return Main.OK;
         }
         for (String single : List.of("release", "context", "out", "missing", "entry-points", "package-visibility",
-                "reflection", "reflection-log", "dynamic-models")) {
+                "reflection", "reflection-log", "dynamic-models", "reflection-strings", "reflection-use-based",
+                "string-colouring")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
                 throw new ParseException("option --" + single + " given " + values.length + " times");
@@ -180,10 +192,12 @@ final class AnalyzeCommand {
         EntryPointOptions entryPoints = entryPoints(cl);
         ReflectionMode reflection = ReflectionMode.named(cl.getOptionValue("reflection", "solar"));
         Path log = cl.hasOption("reflection-log") ? Path.of(cl.getOptionValue("reflection-log")) : null;
+        ReflectionOptions reflectionOptions = reflectionOptions(cl);
         AnalysisRequest request = AnalysisRequest.of(program).withClasspath(cp).withRelease(release)
                 .withMains(mains).withContext(cl.getOptionValue("context", "ci"))
                 .withSkipMissing(missing.equals("skip")).withEntryPoints(entryPoints)
-                .withReflection(reflection).withReflectionLog(log).withDynamicModels(dynamic.equals("on"));
+                .withReflection(reflection).withReflectionLog(log).withDynamicModels(dynamic.equals("on"))
+                .withReflectionOptions(reflectionOptions);
         List<org.jphantom.analysis.pta.plugin.Plugin> extra = cl.hasOption("q") ? List.of()
                 : List.of(new Progress(err, cl.hasOption("v"), 5000));
         AnalysisResult result = Analysis.run(request, extra);
@@ -207,5 +221,24 @@ final class AnalyzeCommand {
             err.println(result.summary());
         }
         return Main.OK;
+    }
+
+    /** {@code --reflection-strings}, {@code --reflection-use-based}, {@code --string-colouring}. */
+    private static ReflectionOptions reflectionOptions(CommandLine cl) throws ParseException {
+        String strings = cl.getOptionValue("reflection-strings", "substring");
+        if (!strings.equals("substring") && !strings.equals("off")) {
+            throw new ParseException("--reflection-strings takes substring or off, not '" + strings + "'");
+        }
+        String colouring = cl.getOptionValue("string-colouring", "on");
+        if (!colouring.equals("on") && !colouring.equals("off")) {
+            throw new ParseException("--string-colouring takes on or off, not '" + colouring + "'");
+        }
+        ReflectionOptions.UseBased useBased;
+        try {
+            useBased = ReflectionOptions.UseBased.named(cl.getOptionValue("reflection-use-based", "propagate"));
+        } catch (org.jphantom.JphantomException e) {
+            throw new ParseException(e.getMessage());
+        }
+        return new ReflectionOptions(strings.equals("substring"), useBased, colouring.equals("on"));
     }
 }

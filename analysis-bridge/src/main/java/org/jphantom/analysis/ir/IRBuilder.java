@@ -424,8 +424,46 @@ public final class IRBuilder {
                 lambda(lhs, idn, ret.getInternalName(), sam, impl, capTypes, caps);
             } else {
                 String t = ret.getSort() == Type.ARRAY ? ret.getDescriptor() : ret.getInternalName();
-                b.add(new New(lhs, program.type(t), New.Kind.ABSTRACT, null, line));
+                b.add(new New(lhs, program.type(t), New.Kind.ABSTRACT, null, concat(idn, caps), line));
             }
+        }
+
+        /**
+         * The pieces of a {@code StringConcatFactory} call: {@code makeConcatWithConstants}' recipe
+         * split at its argument (\u0001) and constant (\u0002) tags, with the constants the tags
+         * take from the bootstrap arguments; {@code makeConcat} has none. Null for other bootstraps.
+         */
+        private static New.Concat concat(InvokeDynamicInsnNode idn, int[] caps) {
+            if (!idn.bsm.getOwner().equals("java/lang/invoke/StringConcatFactory")) {
+                return null;
+            }
+            List<String> pieces = new ArrayList<>();
+            if (idn.bsm.getName().equals("makeConcatWithConstants") && idn.bsmArgs.length > 0
+                    && idn.bsmArgs[0] instanceof String recipe) {
+                int next = 1;
+                StringBuilder text = new StringBuilder();
+                for (int k = 0; k < recipe.length(); k++) {
+                    char c = recipe.charAt(k);
+                    if (c == '\u0001' || c == '\u0002') {
+                        if (text.length() > 0) {
+                            pieces.add(text.toString());
+                            text.setLength(0);
+                        }
+                        if (c == '\u0002' && next < idn.bsmArgs.length) {
+                            Object cst = idn.bsmArgs[next++];
+                            if (cst instanceof String str) {
+                                pieces.add(str);
+                            }
+                        }
+                    } else {
+                        text.append(c);
+                    }
+                }
+                if (text.length() > 0) {
+                    pieces.add(text.toString());
+                }
+            }
+            return new New.Concat(pieces, caps.clone());
         }
 
         private void lambda(int lhs, InvokeDynamicInsnNode idn, String itf, Type sam, Handle impl,

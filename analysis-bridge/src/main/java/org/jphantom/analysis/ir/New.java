@@ -15,12 +15,34 @@ public final class New extends Stmt {
     public final Kind what;
     /** The string value of a string constant, the type name of a class constant, else null. */
     public final String constant;
+    /**
+     * For the string an {@code invokedynamic} of {@code StringConcatFactory} makes (an
+     * {@link Kind#ABSTRACT} object): the recipe's constant text and the variables concatenated;
+     * null otherwise.
+     */
+    public final Concat concat;
+
+    /**
+     * What a string concatenation joins: the constant pieces of its recipe (and the constants the
+     * bootstrap method receives), in order, and the variables of its reference-typed arguments
+     * (-1 for primitives).
+     */
+    public record Concat(java.util.List<String> constants, int[] args) {
+        public Concat {
+            constants = java.util.List.copyOf(constants);
+        }
+    }
 
     public New(int lhs, int type, Kind what, String constant, int line) {
+        this(lhs, type, what, constant, null, line);
+    }
+
+    public New(int lhs, int type, Kind what, String constant, Concat concat, int line) {
         super(NEW, line);
         this.lhs = lhs;
         this.type = type;
         this.what = what;
         this.constant = constant;
+        this.concat = concat;
     }
 }

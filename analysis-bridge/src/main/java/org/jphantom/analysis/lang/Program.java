@@ -575,6 +575,40 @@ public final class Program {
         return node == null || node.instructions.size() == 0 ? null : node;
     }
 
+    /**
+     * The string constants ({@code CONSTANT_String}) of a class's constant pool, in pool order:
+     * those its code loads and those its bootstrap methods receive (string concatenation recipes).
+     * Empty for classes without a class file. A malformed pool yields the constants before the damage.
+     */
+    public List<String> stringConstants(int type) {
+        return poolEntries(type, 8);
+    }
+
+    /** The internal names of the classes a class's constant pool refers to ({@code CONSTANT_Class}). */
+    public List<String> classConstants(int type) {
+        return poolEntries(type, 7);
+    }
+
+    private List<String> poolEntries(int type, int tag) {
+        ClassReader r = reader(type);
+        if (r == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        char[] buf = new char[r.getMaxStringLength()];
+        try {
+            for (int i = 1; i < r.getItemCount(); i++) {
+                int offset = r.getItem(i);
+                if (offset > 0 && r.readByte(offset - 1) == tag) {
+                    out.add(tag == 7 ? r.readClass(offset, buf) : r.readUTF8(offset, buf));
+                }
+            }
+        } catch (RuntimeException e) {
+            // the class was read already; a pool ASM cannot walk gives what came before
+        }
+        return out;
+    }
+
     private ClassReader reader(int type) {
         if (typeKind.get(type) != KIND_CLASS) {
             return null;

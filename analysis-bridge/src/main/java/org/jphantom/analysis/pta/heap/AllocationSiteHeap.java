@@ -17,7 +17,10 @@ import org.jphantom.analysis.util.IntList;
  * <ul>
  *   <li>string constants: one object per distinct value (the JVM interns them), or one object for
  *       all of them ({@link HeapOptions#mergeStringConstants}) except, on request, those that name
- *       a class or a member a reflective lookup could find ({@link NameConstants});
+ *       a class or a member a reflective lookup could find, whole or in part ({@link NameIndex}); or,
+ *       with string colouring, one object per colour ({@link StringColouring}), one per other
+ *       string that could name something (a class, a part of a name, any Java identifier: a member
+ *       of a class outside the program), and one for all strings that can name nothing;
  *   <li>class constants: one object per type, shared with the objects {@code getClass()} returns;
  *   <li>objects of {@code String}, {@code StringBuilder}, {@code StringBuffer} and of every
  *       {@code Throwable} type that {@code new} allocates: one object per type. They are many, they
@@ -46,14 +49,17 @@ public final class AllocationSiteHeap implements HeapModel {
     private final Map<Integer, String> abstractKeys = new HashMap<>();
 
     private final HeapOptions options;
-    private final NameConstants names;
+    private final NameIndex names;
+    private StringColouring colouring;
+    /** Per colour object: the strings it stands for (an empty list: the strings that name nothing). */
+    private final Map<Integer, List<String>> valuesOf = new HashMap<>();
     private final int stringType;
     private final int throwableType;
 
     public AllocationSiteHeap(Program program, HeapOptions options) {
         this.program = program;
         this.options = options;
-        this.names = new NameConstants(program);
+        this.names = new NameIndex(program);
         this.stringType = program.type("java/lang/String");
         this.throwableType = program.type("java/lang/Throwable");
     }
@@ -92,12 +98,7 @@ public final class AllocationSiteHeap implements HeapModel {
         int obj;
         switch (stmt.what) {
             case STRING:
-                if (options.mergeStringConstants() && !(options.keepNames() && names.isName(stmt.constant))) {
-                    obj = shared("str", stmt.type, -1, "<string constants>");
-                } else {
-                    obj = shared("str:" + stmt.constant, stmt.type, -1, "\"" + escape(stmt.constant) + "\"");
-                    constants.set(obj, stmt.constant);
-                }
+                obj = stringObject(stmt.constant, stmt.type);
                 break;
             case NEW:
                 if (mergedByType(stmt.type)) {
@@ -119,6 +120,43 @@ public final class AllocationSiteHeap implements HeapModel {
                 break;
         }
         return obj;
+    }
+
+    private int stringObject(String value, int type) {
+        if (options.colourNames()) {
+            if (colouring == null) {
+                colouring = StringColouring.of(program, names, options.keepPartialNames());
+            }
+            int colour = colouring.colourOf(value);
+            if (colour >= 0) {
+                return colourObject("colour " + colour, type, colouring.strings(colour));
+            }
+        }
+        if (options.mergeStringConstants() && !(options.keepNames() && relevant(value))) {
+            return shared("str", type, -1, "<string constants>");
+        }
+        if (options.colourNames() && !NameIndex.couldBeMemberName(value) && !relevant(value)) {
+            return colourObject("unnamed", type, List.of()); // selects no member, names no class
+        }
+        int obj = shared("str:" + value, type, -1, "\"" + escape(value) + "\"");
+        constants.set(obj, value);
+        return obj;
+    }
+
+    /** Whether a constant could select a class or member, whole or (with partial names) in part. */
+    private boolean relevant(String value) {
+        return names.isName(value) || options.keepPartialNames() && names.isPartialName(value);
+    }
+
+    private int colourObject(String what, int type, List<String> values) {
+        int obj = shared("str" + what, type, -1, "<strings: " + what + ">");
+        valuesOf.putIfAbsent(obj, values);
+        return obj;
+    }
+
+    /** The string colouring, when {@link HeapOptions#colourNames} is on and a constant was met; else null. */
+    public StringColouring colouring() {
+        return colouring;
     }
 
     private int site(JMethod method, New stmt) {
@@ -225,6 +263,12 @@ public final class AllocationSiteHeap implements HeapModel {
     @Override
     public String stringConstant(int obj) {
         return classObjects.get(obj) ? null : constants.get(obj);
+    }
+
+    @Override
+    public List<String> stringValues(int obj) {
+        List<String> values = valuesOf.get(obj);
+        return values != null ? values : HeapModel.super.stringValues(obj);
     }
 
     @Override

@@ -11,8 +11,30 @@ import org.jphantom.analysis.lang.Program;
 public interface HeapFactory {
     HeapModel create(Program program);
 
+    /**
+     * This factory with string constants kept for a reflection analysis that reads partial names
+     * and/or colours them (see {@link HeapOptions#withStringNames}); a factory that has no such
+     * choice returns itself.
+     */
+    default HeapFactory withStringNames(boolean partial, boolean colour) {
+        return this;
+    }
+
     /** The allocation-site heap with {@code options}. */
     static HeapFactory allocationSites(HeapOptions options) {
-        return program -> new AllocationSiteHeap(program, options);
+        return new AllocationSites(options);
+    }
+
+    /** The allocation-site heap's factory. */
+    record AllocationSites(HeapOptions options) implements HeapFactory {
+        @Override
+        public HeapModel create(Program program) {
+            return new AllocationSiteHeap(program, options);
+        }
+
+        @Override
+        public HeapFactory withStringNames(boolean partial, boolean colour) {
+            return new AllocationSites(options.withStringNames(partial, colour));
+        }
     }
 }

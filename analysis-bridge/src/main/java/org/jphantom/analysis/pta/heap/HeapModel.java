@@ -51,6 +51,17 @@ public interface HeapModel {
     String stringConstant(int obj);
 
     /**
+     * The string values {@code obj} may stand for, as a reflective lookup reads them: one value for a
+     * string constant, the strings of its colour for a colour's object ({@link StringColouring}), an
+     * empty list for the object of strings that name nothing; null if it is no string constant or
+     * the strings it stands for are not known (merged constants).
+     */
+    default java.util.List<String> stringValues(int obj) {
+        String s = stringConstant(obj);
+        return s == null ? null : java.util.List.of(s);
+    }
+
+    /**
      * The internal name (or array descriptor) of the type whose {@code java.lang.Class} object
      * {@code obj} is; null if it is no class object.
      */

@@ -13,12 +13,19 @@ package org.jphantom.analysis.pta.heap;
  *                             object per type
  * @param keepNames            when string constants are merged, those that name a class of the
  *                             closed world or a member of a class of the program or its class path
- *                             stay apart, for the reflection analysis to read
+ *                             stay apart, for the reflection analysis to read ({@link NameIndex})
+ * @param keepPartialNames     with {@code keepNames}: so do the constants that are a partial name
+ *                             (substring flow, thesis Section 3.4.1)
+ * @param colourNames          string colouring (seed 000, {@link StringColouring}): the constants of
+ *                             the program's code that could select a member are merged by colour;
+ *                             of the others, those that cannot be a name (no Java identifier, no
+ *                             class name, no part of a name) are one object that selects nothing,
+ *                             unless all constants are merged anyway
  */
 public record HeapOptions(boolean mergeStringConstants, boolean mergeStringObjects, boolean mergeThrowables,
-                          boolean keepNames) {
+                          boolean keepNames, boolean keepPartialNames, boolean colourNames) {
     public HeapOptions(boolean mergeStringConstants, boolean mergeStringObjects, boolean mergeThrowables) {
-        this(mergeStringConstants, mergeStringObjects, mergeThrowables, true);
+        this(mergeStringConstants, mergeStringObjects, mergeThrowables, true, false, false);
     }
 
     /** Context-insensitive analyses: string constants apart, strings and throwables merged per type. */
@@ -32,10 +39,16 @@ public record HeapOptions(boolean mergeStringConstants, boolean mergeStringObjec
     }
 
     public HeapOptions withMergeStringConstants(boolean merge) {
-        return new HeapOptions(merge, mergeStringObjects, mergeThrowables, keepNames);
+        return new HeapOptions(merge, mergeStringObjects, mergeThrowables, keepNames, keepPartialNames, colourNames);
     }
 
     public HeapOptions withKeepNames(boolean keep) {
-        return new HeapOptions(mergeStringConstants, mergeStringObjects, mergeThrowables, keep);
+        return new HeapOptions(mergeStringConstants, mergeStringObjects, mergeThrowables, keep, keepPartialNames,
+                colourNames);
+    }
+
+    /** How string constants that could be (part of) a name are kept: see the components. */
+    public HeapOptions withStringNames(boolean partial, boolean colour) {
+        return new HeapOptions(mergeStringConstants, mergeStringObjects, mergeThrowables, keepNames, partial, colour);
     }
 }

@@ -113,11 +113,17 @@ public final class MethodHandleLookups implements Plugin, Warnings {
         if (!ctor) {
             watch.watch(ptrs[1], objs -> {
                 for (int o : objs) {
-                    String s = solver.heap().stringConstant(solver.cs().siteOf(o));
-                    if (s == null) {
+                    java.util.List<String> values = solver.heap().stringValues(solver.cs().siteOf(o));
+                    if (values == null) {
                         report(where, "method handles: " + callee.name() + " at " + where
                                 + " with a name that is no constant");
-                    } else if (names.add(s)) {
+                        continue;
+                    }
+                    boolean grew = false;
+                    for (String s : values) { // a string colour's object stands for several
+                        grew |= names.add(s);
+                    }
+                    if (grew) {
                         combine.run();
                     }
                 }

@@ -1,5 +1,6 @@
 package org.jphantom.analysis.pta.plugin.reflect;
 
+import java.util.List;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.lang.Signatures;
@@ -42,7 +43,7 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
                             call.target(Signatures.javaName(a.program().typeName(sup)), "constant");
                         }
                     } else if (meta != null && meta.kind() == Meta.Kind.UNKNOWN_CLASS) {
-                        solver.addPointsTo(lhs, metas.unknownClass(call));
+                        solver.addPointsTo(lhs, metas.unknownClass(call)); // stays unknown: nothing to propagate back
                     }
                 }
             });
@@ -57,25 +58,74 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
                 if (solver.typeOfObject(o) != stringType) {
                     continue;
                 }
-                String s = metas.string(o);
-                if (s != null) {
-                    String internal = internalName(s, call.api == Api.FOR_NAME, a.program());
-                    if (internal == null) {
-                        call.unknownSource("\"" + s + "\" names no class of the closed world");
-                        continue;
+                List<String> values = metas.strings(o);
+                List<String> pieces = a.substrings() == null ? null : a.substrings().pieceValues(o);
+                if (values != null) {
+                    for (String s : values.size() == 1 ? values : List.<String>of()) {
+                        whole(call, lhs, s); // a colour's strings name members, never classes
                     }
-                    solver.addPointsTo(lhs, metas.classObject(internal));
-                    call.target(Signatures.javaName(internal), "constant");
-                    if (call.api == Api.FOR_NAME && !internal.startsWith("[")) {
-                        solver.initClass(a.program().type(internal));
+                    if (values.isEmpty()) {
+                        call.unknownSource(metas.describe(o) + " (names nothing)");
                     }
+                } else if (pieces != null) {
+                    partial(call, lhs, pieces, o);
                 } else if (!call.logged) {
-                    solver.addPointsTo(lhs, metas.unknownClass(call));
-                    call.unknownSource(metas.describe(o));
+                    unknown(call, lhs, metas.describe(o));
                 }
             }
         });
     }
+
+    private void whole(ReflectiveCall call, int lhs, String s) {
+        String internal = internalName(s, call.api == Api.FOR_NAME, a.program());
+        if (internal == null) {
+            call.unknownSource("\"" + s + "\" names no class of the closed world");
+            return;
+        }
+        add(call, lhs, internal, "constant");
+    }
+
+    private void add(ReflectiveCall call, int lhs, String internal, String how) {
+        a.solver().addPointsTo(lhs, a.metas().classObject(internal));
+        call.target(Signatures.javaName(internal), how);
+        if (call.api == Api.FOR_NAME && !internal.startsWith("[")) {
+            a.solver().initClass(a.program().type(internal));
+        }
+    }
+
+    private void unknown(ReflectiveCall call, int lhs, String source) {
+        a.solver().addPointsTo(lhs, a.metas().unknownClass(call));
+        call.unknownSource(source);
+        if (a.backPropagation() != null) {
+            a.backPropagation().unknownClassAt(call, lhs);
+        }
+    }
+
+    /**
+     * Figure 3.5's CLASS SUBSTR: the classes of the program and its class path whose binary names
+     * the pieces are part of, when they are at most {@link #MAX_CLASS_MATCHES}; more, and the
+     * string is as good as unknown.
+     */
+    private void partial(ReflectiveCall call, int lhs, List<String> pieces, int obj) {
+        java.util.Set<String> found = new java.util.TreeSet<>();
+        for (String p : pieces) {
+            found.addAll(a.members().classesMatching(p));
+        }
+        if (found.size() > MAX_CLASS_MATCHES) {
+            call.unknownSource(a.metas().describe(obj) + " is part of " + found.size() + " class names, more than "
+                    + MAX_CLASS_MATCHES + ": taken as unknown");
+            if (!call.logged) {
+                unknown(call, lhs, a.metas().describe(obj));
+            }
+            return;
+        }
+        for (String internal : found) {
+            add(call, lhs, internal, "substring");
+        }
+    }
+
+    /** The most classes a partial class name may match before it is taken as unknown. */
+    static final int MAX_CLASS_MATCHES = 20;
 
     /**
      * The internal name (or array descriptor) of the class a binary name ({@code a.b.C$D},

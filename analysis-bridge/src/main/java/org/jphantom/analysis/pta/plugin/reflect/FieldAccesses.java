@@ -42,6 +42,9 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
             return; // the value is a primitive, or null is stored
         }
         State s = new State(call, get, value);
+        if (get && a.invention() != null) {
+            a.invention().mark(call, value);
+        }
         if (inv.args[0] >= 0) {
             a.watchers().watch(a.var(csm, inv.args[0]), s::onReceivers);
         }

@@ -61,7 +61,7 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
             }
             Meta meta = metas.meta(o);
             if (meta != null && meta.kind() == Kind.UNKNOWN_CLASS) {
-                unknown(csm, call, lhs, -1);
+                unknown(csm, call, lhs, -1, meta.call());
             }
         }
     }
@@ -85,7 +85,7 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
                 a.binder().call(csm, call, init, obj, args, -1);
                 call.target(Signatures.method(a.program().typeName(t), init.name(), init.desc()), "constructor object");
             } else if (meta.kind() == Kind.PARTIAL_CONSTRUCTOR) {
-                unknown(csm, call, lhs, args);
+                unknown(csm, call, lhs, args, meta.call());
             }
         }
     }
@@ -100,12 +100,17 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
         call.target(Signatures.javaName(a.program().typeName(t)), how);
     }
 
-    private void unknown(int csm, ReflectiveCall call, int lhs, int args) {
+    /** {@code source}: the call that made the unknown class or constructor object (null if none). */
+    private void unknown(int csm, ReflectiveCall call, int lhs, int args, ReflectiveCall source) {
         if (call.logged || lhs < 0) {
             return;
         }
         if (a.solar()) {
-            a.solver().addPointsTo(lhs, a.lazyHeap().marker(csm, call, args));
+            int marker = a.lazyHeap().marker(csm, call, args);
+            a.solver().addPointsTo(lhs, marker);
+            if (a.backPropagation() != null && source != null) {
+                a.backPropagation().markerFrom(marker, source);
+            }
             return;
         }
         boolean any = false;

@@ -39,6 +39,9 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
             return;
         }
         State s = new State(csm, call);
+        if (a.invention() != null) {
+            a.invention().mark(call, s.result);
+        }
         s.args = Arguments.elements(a, csm, inv.args[1]);
         if (s.args >= 0) {
             a.watchers().watch(s.args, s::onArguments);

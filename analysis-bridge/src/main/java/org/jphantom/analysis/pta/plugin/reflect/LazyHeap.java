@@ -62,6 +62,12 @@ final class LazyHeap {
                 construct(csm, l, t, a.metas().created(call, t));
             }
         }
+        activate();
+        return obj;
+    }
+
+    /** Starts watching the application's casts (done once the first marker exists). */
+    void activate() {
         if (!active) {
             active = true;
             for (int c : pendingCsms) {
@@ -69,7 +75,6 @@ final class LazyHeap {
             }
             pendingCsms.clear();
         }
-        return obj;
     }
 
     boolean isMarker(int obj) {
@@ -105,6 +110,7 @@ final class LazyHeap {
             int type = c.filter.include;
             String where = Signatures.javaName(a.program().typeName(a.solver().methodOf(csm).declaringType())) + "."
                     + a.solver().methodOf(csm).name() + (c.line > 0 ? ":" + c.line : "");
+            String castKey = a.solver().methodOf(csm).signature(a.program()) + "#" + c.index;
             a.watchers().watch(a.var(csm, c.rhs), objs -> {
                 for (int o : objs) {
                     Lazy l = lazies.get(o);
@@ -112,6 +118,11 @@ final class LazyHeap {
                         for (int t : a.members().concreteSubtypes(type)) {
                             a.solver().addPointsTo(target, make(l, t, "cast at " + where));
                         }
+                        if (a.backPropagation() != null) {
+                            a.backPropagation().cast(o, type, "cast at " + where);
+                        }
+                    } else if (a.invention() != null && a.invention().isMarker(o)) {
+                        a.invention().cast(type, castKey, where, target);
                     }
                 }
             });

@@ -59,6 +59,8 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
             this.named = named;
         }
 
+        final List<String> pieces = new ArrayList<>();
+
         void onClasses(int[] objs) {
             for (int c : objs) {
                 String known = a.metas().knownClass(c);
@@ -67,6 +69,12 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                         || !classSet.add(type)) {
                     continue; // not a class object; an array (no declared members); seen
                 }
+                if (type < 0) {
+                    unknownClasses.add(c);
+                    if (a.backPropagation() != null) {
+                        a.backPropagation().lookupOn(call, a.metas().meta(c).call());
+                    }
+                }
                 classes.add(type);
                 if (!named) {
                     resolve(call, lhs, type, null, false);
@@ -74,6 +82,11 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                 }
                 for (int i = 0; i < names.size(); i++) {
                     resolve(call, lhs, type, names.get(i), false);
+                    propagateBack(c, names.get(i), false);
+                }
+                for (int i = 0; i < pieces.size(); i++) {
+                    resolvePiece(type, pieces.get(i));
+                    propagateBack(c, pieces.get(i), true);
                 }
                 if (unknownName) {
                     resolve(call, lhs, type, null, true);
@@ -86,8 +99,15 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                 if (a.solver().typeOfObject(n) != stringType) {
                     continue;
                 }
-                String name = a.metas().string(n);
-                if (name == null) {
+                List<String> values = a.metas().strings(n);
+                if (values == null) {
+                    List<String> partial = a.substrings() == null ? null : a.substrings().pieceValues(n);
+                    if (partial != null) {
+                        for (String p : partial) {
+                            onPiece(p);
+                        }
+                        continue;
+                    }
                     if (!unknownName) {
                         unknownName = true;
                         for (int i = 0; i < classes.size(); i++) {
@@ -97,15 +117,58 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                     call.unknownSource(a.metas().describe(n));
                     continue;
                 }
-                if (!nameSet.add(name)) {
-                    continue;
-                }
-                names.add(name);
-                for (int i = 0; i < classes.size(); i++) {
-                    resolve(call, lhs, classes.get(i), name, false);
+                for (String name : values) {
+                    if (!nameSet.add(name)) {
+                        continue;
+                    }
+                    names.add(name);
+                    for (int i = 0; i < classes.size(); i++) {
+                        resolve(call, lhs, classes.get(i), name, false);
+                    }
+                    for (int c : unknownClasses) {
+                        propagateBack(c, name, false);
+                    }
                 }
             }
         }
+
+        private void onPiece(String piece) {
+            if (!nameSet.add("\0" + piece)) {
+                return;
+            }
+            pieces.add(piece);
+            for (int i = 0; i < classes.size(); i++) {
+                resolvePiece(classes.get(i), piece);
+            }
+            for (int c : unknownClasses) {
+                propagateBack(c, piece, true);
+            }
+        }
+
+        /** The members of a known class a piece is part of the name of (an unknown class: nothing here). */
+        private void resolvePiece(int type, String piece) {
+            if (type < 0) {
+                return;
+            }
+            int kind = kindOf(call.api) == Kind.PARTIAL_FIELD ? 2 : 0;
+            for (String name : a.members().namesMatching(type, kind, call.api.declaredOnly(), piece)) {
+                resolve(call, lhs, type, name, false, "substring");
+            }
+        }
+
+        /** Section 3.4.2.1: a member name tells the class an unknown class object's {@code forName} returned. */
+        private void propagateBack(int classObj, String name, boolean piece) {
+            if (a.backPropagation() != null && classSetHasUnknown(classObj)) {
+                a.backPropagation().memberName(a.metas().meta(classObj).call(), kindOf(call.api) == Kind.PARTIAL_FIELD,
+                        call.api.declaredOnly(), name, piece, call);
+            }
+        }
+
+        private boolean classSetHasUnknown(int classObj) {
+            return a.metas().knownClass(classObj) == null;
+        }
+
+        final List<Integer> unknownClasses = new ArrayList<>();
     }
 
     @Override
@@ -137,6 +200,10 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
      * lookups and constructors; or unknown, when {@code unknownName}).
      */
     private void resolve(ReflectiveCall call, int lhs, int type, String name, boolean unknownName) {
+        resolve(call, lhs, type, name, unknownName, "constant");
+    }
+
+    private void resolve(ReflectiveCall call, int lhs, int type, String name, boolean unknownName, String how) {
         MetaObjects metas = a.metas();
         Program program = a.program();
         String known = type < 0 ? null : program.typeName(type);
@@ -153,13 +220,13 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                         JMethod m = (JMethod) o;
                         out.add(metas.member(m));
                         call.target(Signatures.method(program.typeName(m.declaringType()), m.name(), m.desc()),
-                                "constant");
+                                how);
                     }
                 }
                 case PARTIAL_CONSTRUCTOR -> {
                     for (JMethod m : members.constructors(type, declared)) {
                         out.add(metas.member(m));
-                        call.target(Signatures.method(known, m.name(), m.desc()), "constant");
+                        call.target(Signatures.method(known, m.name(), m.desc()), how);
                     }
                 }
                 default -> {
@@ -168,7 +235,7 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                     for (Object o : found) {
                         JField f = (JField) o;
                         out.add(metas.field(f));
-                        call.target(Signatures.field(f.owner(), f.name(), f.desc()), "constant");
+                        call.target(Signatures.field(f.owner(), f.name(), f.desc()), how);
                     }
                 }
             }

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.jphantom.analysis.lang.JField;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.pta.heap.NameIndex;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.MemberInfo;
 import org.objectweb.asm.Opcodes;
@@ -30,6 +31,7 @@ final class Members {
     private final Map<Long, Map<String, List<Object>>> byNameCache = new HashMap<>();
     private final Map<Integer, List<Integer>> supertypeCache = new HashMap<>();
     private Map<String, List<JMethod>> methodsByName;
+    private final Map<String, List<String>> classMatches = new HashMap<>();
     private Map<String, List<JField>> fieldsByName;
 
     Members(Program program) {
@@ -261,6 +263,50 @@ final class Members {
             }
         }
         return methodsByName.getOrDefault(name, List.of());
+    }
+
+    /**
+     * The internal names of the classes of the program and its class path whose binary names
+     * {@code piece} is part of ({@link NameIndex#partialMatch}), sorted.
+     */
+    List<String> classesMatching(String piece) {
+        return classMatches.computeIfAbsent(piece, p -> {
+            List<String> out = new ArrayList<>();
+            for (String c : program.closedWorldClasses()) {
+                if (NameIndex.partialMatch(p, c.replace('/', '.'))) {
+                    out.add(c);
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * The names of the members of kind {@code kind} (0 methods, 2 fields) a lookup on {@code type}
+     * finds that {@code piece} is part of, sorted.
+     */
+    List<String> namesMatching(int type, int kind, boolean declared, String piece) {
+        List<String> out = new ArrayList<>();
+        for (String n : byName(type, kind, declared).keySet()) {
+            if (NameIndex.partialMatch(piece, n)) {
+                out.add(n);
+            }
+        }
+        java.util.Collections.sort(out);
+        return out;
+    }
+
+    /** The method (or field) names of the closed world that {@code piece} is part of, sorted. */
+    List<String> memberNamesMatching(String piece, boolean fields) {
+        methodsNamed(piece);
+        List<String> out = new ArrayList<>();
+        for (String n : (fields ? fieldsByName : methodsByName).keySet()) {
+            if (NameIndex.partialMatch(piece, n)) {
+                out.add(n);
+            }
+        }
+        java.util.Collections.sort(out);
+        return out;
     }
 
     /** The fields of the closed world named {@code name}, by class name. */

@@ -82,9 +82,12 @@ final class MetaObjects {
         return heap.classConstant(solver.cs().siteOf(csObject));
     }
 
-    /** The string constant {@code csObject} is, or null (no string, or not a known one). */
-    String string(int csObject) {
-        return heap.stringConstant(solver.cs().siteOf(csObject));
+    /**
+     * The whole strings {@code csObject} may be: one constant, the constants of a colour, none (the
+     * object of strings that name nothing); null when it is no string constant or not a known one.
+     */
+    java.util.List<String> strings(int csObject) {
+        return heap.stringValues(solver.cs().siteOf(csObject));
     }
 
     String describe(int csObject) {

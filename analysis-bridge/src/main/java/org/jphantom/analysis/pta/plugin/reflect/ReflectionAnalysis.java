@@ -11,6 +11,7 @@ import org.jphantom.analysis.ir.MethodIR;
 import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.pta.heap.NameIndex;
 import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.analysis.reflect.log.ReflectionLog;
@@ -25,7 +26,14 @@ import org.jphantom.analysis.reflect.log.ReflectionLog;
  */
 public final class ReflectionAnalysis implements Plugin {
     private final ReflectionMode mode;
+    private final ReflectionOptions options;
     private final ReflectionLog log;
+    private NameIndex names;
+    private SubstringFlow substrings;
+    private BackPropagation backPropagation;
+    private Invention invention;
+    /** Per method id: the concatenations substring flow follows in it (absent: none). */
+    private final Map<Integer, List<Stmt>> concatsOf = new HashMap<>();
     private Solver solver;
     private Program program;
     private MetaObjects metas;
@@ -45,7 +53,16 @@ public final class ReflectionAnalysis implements Plugin {
      * @param log  a TamiFlex log of a run, or null
      */
     public ReflectionAnalysis(ReflectionMode mode, ReflectionLog log) {
+        this(mode, ReflectionOptions.OFF, log);
+    }
+
+    /**
+     * @param options substring flow, use-based inference and string colouring on top of {@code mode}
+     *                (all need {@link ReflectionMode#SOLAR}; with another mode they are off)
+     */
+    public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log) {
         this.mode = mode;
+        this.options = mode == ReflectionMode.SOLAR ? options : ReflectionOptions.OFF;
         this.log = log;
     }
 
@@ -63,6 +80,10 @@ public final class ReflectionAnalysis implements Plugin {
         this.watchers = new PointerListeners(solver);
         this.binder = new CallBinder(solver);
         this.lazyHeap = new LazyHeap(this);
+        this.names = new NameIndex(program);
+        this.substrings = options.substrings() ? new SubstringFlow(this, names) : null;
+        this.backPropagation = options.useBased().propagates() ? new BackPropagation(this) : null;
+        this.invention = options.useBased().invents() ? new Invention(this) : null;
         this.logged = new LoggedTargets(this, log);
         ClassLookups classes = new ClassLookups(this);
         models.put(Api.FOR_NAME, classes);
@@ -145,6 +166,30 @@ public final class ReflectionAnalysis implements Plugin {
         return lazyHeap;
     }
 
+    NameIndex names() {
+        return names;
+    }
+
+    /** Substring flow, or null when off. */
+    SubstringFlow substrings() {
+        return substrings;
+    }
+
+    /** Back-propagation, or null when off. */
+    BackPropagation backPropagation() {
+        return backPropagation;
+    }
+
+    /** Object invention, or null when off. */
+    Invention invention() {
+        return invention;
+    }
+
+    /** The techniques in effect on top of the mode. */
+    public ReflectionOptions options() {
+        return options;
+    }
+
     /** The solver pointer of variable {@code var} of the call's method in {@code csm}, or -1. */
     int var(int csm, int var) {
         return var < 0 ? -1 : solver.varPointer(csm, var);
@@ -163,7 +208,9 @@ public final class ReflectionAnalysis implements Plugin {
         List<ReflectiveCall> found = List.of();
         List<Cast> casts = List.of();
         for (Stmt s : ir.stmts) {
-            if (s instanceof Invoke inv) {
+            if (s instanceof Invoke inv && substrings != null && SubstringFlow.models(s)) {
+                continue; // scanned below
+            } else if (s instanceof Invoke inv) {
                 Api api = Api.of(inv, program);
                 if (api != null) {
                     if (found.isEmpty()) {
@@ -182,6 +229,12 @@ public final class ReflectionAnalysis implements Plugin {
             }
         }
         callsOf.put(m.id(), found);
+        if (substrings != null) {
+            List<Stmt> concats = substrings.scan(ir);
+            if (!concats.isEmpty()) {
+                concatsOf.put(m.id(), concats);
+            }
+        }
         lazyHeap.addCasts(m, casts);
     }
 
@@ -196,6 +249,9 @@ public final class ReflectionAnalysis implements Plugin {
             if (mode != ReflectionMode.NONE) {
                 models.get(call.api).start(csm, call);
             }
+        }
+        for (Stmt s : concatsOf.getOrDefault(m.id(), List.of())) {
+            substrings.start(csm, s);
         }
         lazyHeap.onNewCSMethod(csm, m);
     }

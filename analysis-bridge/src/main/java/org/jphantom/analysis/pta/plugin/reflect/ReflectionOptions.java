@@ -1,0 +1,72 @@
+package org.jphantom.analysis.pta.plugin.reflect;
+
+import java.util.Locale;
+import org.jphantom.JphantomException;
+
+/**
+ * The techniques of thesis chapter 3 and seed 000 on top of a {@link ReflectionMode}
+ * ({@code --reflection-strings}, {@code --reflection-use-based}, {@code --string-colouring}).
+ *
+ * @param substrings substring flow (thesis Section 3.4.1, Figure 3.5): string constants that are part
+ *                   of a name stay apart, flow through {@code StringBuilder}/{@code StringBuffer}
+ *                   {@code append}/{@code toString}, {@code String.concat} and {@code invokedynamic}
+ *                   concatenation as pieces, and a lookup matches a piece against names
+ * @param useBased   use-based inference (Section 3.4.2): back-propagation, invention, both, or off
+ * @param colouring  string colouring (seed 000): member-name strings merged by colour
+ */
+public record ReflectionOptions(boolean substrings, UseBased useBased, boolean colouring) {
+    /** The defaults: substring flow and back-propagation on, colouring on. */
+    public static final ReflectionOptions DEFAULT = new ReflectionOptions(true, UseBased.PROPAGATE, true);
+    /** Only the mode's own rules. */
+    public static final ReflectionOptions OFF = new ReflectionOptions(false, UseBased.OFF, false);
+
+    public ReflectionOptions {
+        java.util.Objects.requireNonNull(useBased, "useBased");
+    }
+
+    /** Use-based reflection analysis (thesis Section 3.4.2). */
+    public enum UseBased {
+        OFF,
+        /** Figure 3.7: an object of the cast's type invented at a cast of an unresolved result. */
+        INVENT,
+        /** Figure 3.6: a cast, or a member name, tells the class an unresolved {@code forName} returned. */
+        PROPAGATE,
+        /** Both. */
+        BOTH;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        boolean propagates() {
+            return this == PROPAGATE || this == BOTH;
+        }
+
+        boolean invents() {
+            return this == INVENT || this == BOTH;
+        }
+
+        /** @throws JphantomException if {@code name} is none of off, invent, propagate, both */
+        public static UseBased named(String name) {
+            for (UseBased u : values()) {
+                if (u.label().equals(name)) {
+                    return u;
+                }
+            }
+            throw JphantomException.input("unknown use-based inference '" + name
+                    + "': use off, invent, propagate or both");
+        }
+    }
+
+    public ReflectionOptions withSubstrings(boolean on) {
+        return new ReflectionOptions(on, useBased, colouring);
+    }
+
+    public ReflectionOptions withUseBased(UseBased u) {
+        return new ReflectionOptions(substrings, u, colouring);
+    }
+
+    public ReflectionOptions withColouring(boolean on) {
+        return new ReflectionOptions(substrings, useBased, on);
+    }
+}

@@ -1,0 +1,186 @@
+package org.jphantom.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.UseBased;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Substring flow and use-based inference (thesis chapter 3) on the tiny programs of
+ * {@code pta/strings}, compiled for Java 8 (names built with {@code StringBuilder}) and for Java 17
+ * (built with {@code invokedynamic} string concatenation): the call edges each technique adds, the
+ * ones it must not add, and the thresholds.
+ */
+class ReflectionStringsTest {
+    @org.junit.jupiter.api.io.TempDir
+    static Path tmp;
+    private static AnalysisInput java8;
+    private static AnalysisInput java17;
+    private static AnalysisInput reflection;
+    private static AnalysisRequest reflectionBase;
+    private static AnalysisRequest base8;
+    private static AnalysisRequest base17;
+
+    @BeforeAll
+    static void compile() throws Exception {
+        Path c8 = PtaFixtures.compile("strings", Files.createDirectories(tmp.resolve("8")), 8);
+        Path c17 = PtaFixtures.compile("strings", Files.createDirectories(tmp.resolve("17")), 17);
+        base8 = AnalysisRequest.of(List.of(c8));
+        base17 = AnalysisRequest.of(List.of(c17));
+        java8 = AnalysisInput.open(base8);
+        java17 = AnalysisInput.open(base17);
+        Path cr = PtaFixtures.compile("reflection", Files.createDirectories(tmp.resolve("reflection")));
+        reflectionBase = AnalysisRequest.of(List.of(cr));
+        reflection = AnalysisInput.open(reflectionBase);
+    }
+
+    @AfterAll
+    static void close() {
+        java8.close();
+        java17.close();
+        reflection.close();
+    }
+
+    private static final java.util.Map<String, AnalysisResult> RUNS = new java.util.HashMap<>();
+
+    /** One analysis per release, main and options, shared by the tests (each takes seconds: the JDK is analysed too). */
+    static AnalysisResult run(int release, String main, ReflectionOptions options) {
+        return RUNS.computeIfAbsent(release + " " + main + " " + options, k -> analyse(release, main, options));
+    }
+
+    private static AnalysisResult analyse(int release, String main, ReflectionOptions options) {
+        AnalysisInput in = release == 8 ? java8 : java17;
+        AnalysisRequest base = release == 8 ? base8 : base17;
+        return Analysis.run(in, base.withMains(List.of("strings." + main)).withReflectionOptions(options));
+    }
+
+    static TreeSet<String> edges(AnalysisResult r) {
+        return r.callEdges().stream().filter(e -> e.contains("-> <strings."))
+                .map(e -> e.substring(e.indexOf("-> ") + 3)).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    private static final ReflectionOptions SUBSTRINGS = ReflectionOptions.OFF.withSubstrings(true);
+
+    /** The targets the report gives the site of {@code api} at {@code line} of the fixture, with how each was found. */
+    @SuppressWarnings("unchecked")
+    static java.util.Map<String, List<String>> targets(AnalysisResult r, int line, String api) {
+        java.util.Map<String, List<String>> out = new java.util.TreeMap<>();
+        for (java.util.Map<String, Object> site : (List<java.util.Map<String, Object>>) r.reflection().toJson().get("sites")) {
+            if (((Number) site.get("line")).intValue() == line && site.get("api").equals(api)) {
+                for (java.util.Map<String, Object> t : (List<java.util.Map<String, Object>>) site.get("targets")) {
+                    out.put((String) t.get("target"), List.copyOf((java.util.Collection<String>) t.get("how")));
+                }
+            }
+        }
+        return out;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {8, 17})
+    void substringFlowResolvesBuiltNames(int release) {
+        AnalysisResult r = run(release, "Builders", SUBSTRINGS);
+        TreeSet<String> with = edges(r);
+        for (String e : List.of(
+                "<strings.Bean: void setName(java.lang.String)>",     // "set" + x
+                "<strings.Bean: void setColour(java.lang.String)>",
+                "<strings.plugins.Alpha: void <init>()>",             // "strings.plugins." + x
+                "<strings.plugins.Beta: void <init>()>",
+                "<strings.FileHandler: void <init>()>",               // sb.append(x).append("Handler")
+                "<strings.NetHandler: void <init>()>",
+                "<strings.Bean: java.lang.String getName()>",         // "get".concat(x)
+                "<strings.Bean: java.lang.String getColour()>")) {
+            assertTrue(with.contains(e), release + ": " + e + " in " + with);
+        }
+        assertFalse(with.contains("<strings.Unrelated: void <init>()>"), "Unrelated matches no piece");
+        // each site by its own pieces: javac 8's builders stay apart per allocation site
+        assertEquals(java.util.Set.of("<strings.Bean: void setColour(java.lang.String)>",
+                "<strings.Bean: void setName(java.lang.String)>"), targets(r, 12, "Class.getMethod").keySet());
+        assertEquals(List.of("substring"), targets(r, 12, "Class.getMethod")
+                .get("<strings.Bean: void setName(java.lang.String)>"));
+        assertEquals(java.util.Set.of("strings.plugins.Alpha", "strings.plugins.Beta"),
+                targets(r, 14, "Class.forName").keySet());
+        assertEquals(java.util.Set.of("strings.FileHandler", "strings.NetHandler"),
+                targets(r, 19, "Class.forName").keySet());
+
+        AnalysisResult off = run(release, "Builders", ReflectionOptions.OFF);
+        TreeSet<String> without = edges(off);
+        for (String e : List.of("<strings.plugins.Alpha: void <init>()>", "<strings.FileHandler: void <init>()>")) {
+            assertFalse(without.contains(e), release + ": without substring flow: " + e);
+        }
+        assertTrue(targets(off, 14, "Class.forName").isEmpty());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {8, 17})
+    void theThesisSetterPatternThroughAStringBuffer(int release) {
+        AnalysisResult r = run(release, "Builders", SUBSTRINGS);
+        // the site of Figure 3.4 finds the setters by the "set" the StringBuffer got in setterName
+        assertEquals(java.util.Set.of("<strings.Bean: void setColour(java.lang.String)>",
+                "<strings.Bean: void setName(java.lang.String)>"), targets(r, 22, "Class.getMethod").keySet());
+        assertTrue(targets(run(release, "Builders", ReflectionOptions.OFF), 22, "Class.getMethod").isEmpty());
+    }
+
+    @org.junit.jupiter.api.Test
+    void backPropagationFromACastTwoMethodsAway() {
+        AnalysisResult off = run(17, "UseBased", SUBSTRINGS);
+        assertFalse(off.reachableMethods().contains("<strings.Circle: void <clinit>()>"));
+        AnalysisResult r = run(17, "UseBased", SUBSTRINGS.withUseBased(UseBased.PROPAGATE));
+        String text = r.reflection().toJson().toString();
+        assertTrue(r.reachableMethods().contains("<strings.Circle: void <clinit>()>"), "forName initialises Circle");
+        assertTrue(r.reachableMethods().contains("<strings.Square: void <clinit>()>"));
+        assertTrue(text.contains("back-propagated from cast at strings.UseBased.main"), text);
+        // by a member name: only Gadget declares frobnicate
+        assertTrue(r.reachableMethods().contains("<strings.Gadget: void <clinit>()>"));
+        assertTrue(text.contains("back-propagated from Class.getMethod \"frobnicate\""), text);
+        // the threshold: a cast to Runnable (6 classes here, more than 5) propagates nothing back
+        for (int i = 1; i <= 6; i++) {
+            assertFalse(r.reachableMethods().contains("<strings.Task" + i + ": void <clinit>()>"), "Task" + i);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void inventionAtTheCastOfAnUnresolvedInvoke() {
+        AnalysisResult off = run(17, "UseBased", SUBSTRINGS);
+        assertFalse(edges(off).contains("<strings.Widget: void draw()>"), edges(off).toString());
+        AnalysisResult r = run(17, "UseBased", SUBSTRINGS.withUseBased(UseBased.INVENT));
+        assertTrue(edges(r).contains("<strings.Widget: void draw()>"), edges(r).toString());
+        assertFalse(r.reachableMethods().contains("<strings.Widget: void <init>()>"), "invented: no constructor runs");
+        assertFalse(r.reachableMethods().contains("<strings.Circle: void <clinit>()>"), "invention is not back-propagation");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Builders", "UseBased"})
+    void colouringKeepsTheCallGraphAndMergesStrings(String main) {
+        ReflectionOptions all = new ReflectionOptions(true, UseBased.BOTH, false);
+        AnalysisResult plain = run(17, main, all);
+        AnalysisResult coloured = run(17, main, all.withColouring(true));
+        assertEquals(new TreeSet<>(plain.callEdges()), new TreeSet<>(coloured.callEdges()));
+        long before = ((Number) plain.stats().get("stringObjects")).longValue();
+        long after = ((Number) coloured.stats().get("stringObjects")).longValue();
+        assertTrue(after < before, before + " -> " + after);
+    }
+
+    /** On the reflection fixtures (SOLAR's rules), the defaults only add call edges to SOLAR's own. */
+    @ParameterizedTest
+    @ValueSource(strings = {"ConstantNames", "CastInference", "Invocations", "Fields", "Creation", "ProxyForward"})
+    void theTechniquesOnlyAddToSolar(String main) {
+        AnalysisRequest req = reflectionBase.withMains(List.of("reflection." + main));
+        java.util.Set<String> solar = new TreeSet<>(Analysis.run(reflection,
+                req.withReflectionOptions(ReflectionOptions.OFF)).callEdges());
+        java.util.Set<String> all = new TreeSet<>(Analysis.run(reflection, req).callEdges());
+        java.util.Set<String> lost = new TreeSet<>(solar);
+        lost.removeAll(all);
+        assertTrue(lost.isEmpty(), "lost " + lost);
+    }
+}

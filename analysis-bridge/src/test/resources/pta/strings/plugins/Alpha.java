@@ -1,0 +1,6 @@
+package strings.plugins;
+
+public class Alpha {
+    public Alpha() {
+    }
+}

@@ -1,0 +1,6 @@
+package strings.plugins;
+
+public class Beta {
+    public Beta() {
+    }
+}
