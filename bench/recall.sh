@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Recall of jphantom's call graph against a real run: the program (sablecc 3.2 on a small grammar,
-# or the antlr 3.5.3 tool on a small grammar) runs under HotSpot with
+# the antlr 3.5.3 tool on a small grammar, or xalan 2.7.3 transforming a small document with a
+# stylesheet) runs under HotSpot with
 #   -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit
 # and class-load logging; then `jphantom analyze` runs on the same jars with the same main class.
 # Prints the executed methods of the program's own jars, how many of them are reachable, the
 # recall, and the missed methods grouped by class (30 largest groups), via bench/Recall.java.
 #
-# Usage: bench/recall.sh [sablecc|antlr] [ANALYZE OPTION...]
+# Usage: bench/recall.sh [sablecc|antlr|xalan] [ANALYZE OPTION...]
 #   bench/recall.sh sablecc                         today's analysis (ci)
 #   bench/recall.sh antlr --context 1obj            extra options go to `jphantom analyze` as given
 #   bench/recall.sh sablecc --reflection-log refl.log   (once analyze takes it)
@@ -27,6 +28,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 PROGRAM=${1:-sablecc}
 [[ $# -gt 0 ]] && shift
+OUT_FILE=
 JAVA_OPTS=${JAVA_OPTS:--XX:+UseSerialGC}
 RUN_JAVA_OPTS=${RUN_JAVA_OPTS:--Xint}
 WORK=$ROOT/bench/target/recall/$PROGRAM
@@ -95,7 +97,40 @@ NEWLINE : '\r'? '\n' ;
 WS : (' ' | '\t')+ { skip(); } ;
 EOF
         ARGS=(-o "$WORK/gen" "$WORK/in/Calc.g") ;;
-    *) die "unknown program '$PROGRAM': sablecc or antlr" ;;
+    xalan) # the XSLT processor of the thesis' Figure 3.4: stylesheet attributes set through
+           # setters whose names it builds ("set" + the attribute's name, camel-cased)
+        INPUTS=("$(fetch xalan:xalan:2.7.3)" "$(fetch xalan:serializer:2.7.3)")
+        MAIN=org.apache.xalan.xslt.Process
+        cat > "$WORK/in/in.xml" <<'EOF'
+<?xml version="1.0"?>
+<shop><item price="3" name="pen"/><item price="12" name="book"/><item price="7" name="cup"/></shop>
+EOF
+        cat > "$WORK/in/style.xsl" <<'EOF'
+<?xml version="1.0"?>
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+  <xsl:output method="html" indent="yes" encoding="UTF-8"/>
+  <xsl:param name="limit" select="5"/>
+  <xsl:key name="byName" match="item" use="@name"/>
+  <xsl:template match="/">
+    <html><body><table>
+      <xsl:for-each select="shop/item">
+        <xsl:sort select="@price" data-type="number" order="descending"/>
+        <xsl:if test="@price &gt; $limit">
+          <tr><td><xsl:value-of select="@name"/></td>
+              <td><xsl:number value="position()" format="1."/></td>
+              <td><xsl:value-of select="format-number(@price, '#.00')"/></td></tr>
+        </xsl:if>
+      </xsl:for-each>
+      <xsl:call-template name="total"><xsl:with-param name="n" select="count(shop/item)"/></xsl:call-template>
+      <xsl:choose><xsl:when test="key('byName', 'pen')">pen</xsl:when><xsl:otherwise>none</xsl:otherwise></xsl:choose>
+    </table></body></html>
+  </xsl:template>
+  <xsl:template name="total"><xsl:param name="n"/><p><xsl:value-of select="concat('items: ', $n)"/></p></xsl:template>
+</xsl:stylesheet>
+EOF
+        OUT_FILE=out.html
+        ARGS=(-OUT "$WORK/gen/out.html" -IN "$WORK/in/in.xml" -XSL "$WORK/in/style.xsl") ;;
+    *) die "unknown program '$PROGRAM': sablecc, antlr or xalan" ;;
 esac
 CP=$(IFS=:; echo "${INPUTS[*]}")
 
@@ -111,7 +146,7 @@ if [[ ${RECORD:-1} != 0 ]]; then
     echo "recall: recording its reflective calls (jphantom record) into $WORK/refl.log" >&2
     rm -rf "$WORK/gen-recorded"; mkdir -p "$WORK/gen-recorded"
     RARGS=("${ARGS[@]}")
-    RARGS[1]=$WORK/gen-recorded # the output directory (-d or -o) of a second run
+    RARGS[1]=$WORK/gen-recorded${OUT_FILE:+/$OUT_FILE} # the output (-d, -o, -OUT) of a second run
     java -jar "$JPHANTOM" record -o "$WORK/refl.log" -- java $RUN_JAVA_OPTS -cp "$CP" "$MAIN" "${RARGS[@]}" \
         > "$WORK/recorded-run.txt" 2>&1 || die "the recorded run failed: see $WORK/recorded-run.txt"
     [[ -f $WORK/refl.log ]] || die "no reflection log: see $WORK/recorded-run.txt"

@@ -47,8 +47,22 @@ public interface Plugin {
     default void onNewPointsTo(int pointer, int[] objects) {
     }
 
-    /** A new context-sensitive call edge from a call site in {@code callerCsMethod}. */
+    /**
+     * A new context-sensitive call edge from a call site in {@code callerCsMethod} to the method
+     * the call names or one that overrides it: the call's own variables are the callee's receiver
+     * and arguments.
+     */
     default void onNewCallEdge(int callSite, int callerCsMethod, int calleeCsMethod) {
+    }
+
+    /**
+     * A new context-sensitive call edge whose values come from a {@link
+     * org.jphantom.analysis.pta.solver.CallBinding} (a reflective {@code Method.invoke}, a method
+     * handle's {@code invokeExact}): the call site's own variables are not the callee's, so models
+     * that read a call's arguments must take them from {@code binding}.
+     */
+    default void onNewBoundCallEdge(int callSite, int callerCsMethod, int calleeCsMethod,
+                                    org.jphantom.analysis.pta.solver.CallBinding binding) {
     }
 
     /** After the fixpoint. */

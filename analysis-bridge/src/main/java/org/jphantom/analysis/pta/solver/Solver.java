@@ -308,7 +308,7 @@ public final class Solver {
             graph.addEdge(cs.varPointer(calleeCsm, cir.throwVar), binding.exception(), null);
         }
         for (Plugin p : plugins) {
-            p.onNewCallEdge(callSite, callerCsm, calleeCsm);
+            p.onNewBoundCallEdge(callSite, callerCsm, calleeCsm, binding);
         }
         return true;
     }
