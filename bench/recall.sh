@@ -16,6 +16,8 @@
 #                                                   runs again under `jphantom record`, and each missed
 #                                                   group lists the recorded reflective calls that reach it;
 #                                                   the log is bench/target/recall/PROGRAM/refl.log)
+#   REUSE_RUN=1 bench/recall.sh ...               analyse again against the program's last run (kept in
+#                                                   bench/target/recall/PROGRAM/) instead of running it anew
 #   RUN_JAVA_OPTS=... bench/recall.sh               JVM flags of the program's run (default -Xint: HotSpot
 #                                                   marks a method "touched" when its counters are made,
 #                                                   which the JIT also does for callees it only considers
@@ -53,7 +55,13 @@ fetch() { # groupId:artifactId:version -> path of the jar (the build's corpus co
     echo "$dir/$a-$v.jar"
 }
 
-rm -rf "$WORK"
+REUSE=${REUSE_RUN:-0}
+if [[ $REUSE != 0 && -s $WORK/touched.txt ]]; then
+    REUSE=1 # the program's run is there: analyse again only
+else
+    REUSE=0
+    rm -rf "$WORK"
+fi
 mkdir -p "$WORK/in" "$WORK/gen"
 case $PROGRAM in
     sablecc) # the grammar of jphantom-cli's PtaSoundnessTest
@@ -134,15 +142,17 @@ EOF
 esac
 CP=$(IFS=:; echo "${INPUTS[*]}")
 
-echo "recall: running $PROGRAM ($MAIN) with touched-method and class-load logging ($RUN_JAVA_OPTS)" >&2
-# shellcheck disable=SC2086
-java $RUN_JAVA_OPTS -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit \
-    "-Xlog:class+load=info:file=$WORK/classload.txt" -cp "$CP" "$MAIN" "${ARGS[@]}" \
-    > "$WORK/touched.txt" 2> "$WORK/run-stderr.txt" || die "$PROGRAM failed: see $WORK/touched.txt and $WORK/run-stderr.txt"
-[[ -n $(ls -A "$WORK/gen") ]] || die "$PROGRAM generated nothing: see $WORK/touched.txt"
+if [[ $REUSE == 0 ]]; then
+    echo "recall: running $PROGRAM ($MAIN) with touched-method and class-load logging ($RUN_JAVA_OPTS)" >&2
+    # shellcheck disable=SC2086
+    java $RUN_JAVA_OPTS -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit \
+        "-Xlog:class+load=info:file=$WORK/classload.txt" -cp "$CP" "$MAIN" "${ARGS[@]}" \
+        > "$WORK/touched.txt" 2> "$WORK/run-stderr.txt" || die "$PROGRAM failed: see $WORK/touched.txt and $WORK/run-stderr.txt"
+    [[ -n $(ls -A "$WORK/gen") ]] || die "$PROGRAM generated nothing: see $WORK/touched.txt"
+fi
 
 LOG_ARGS=()
-if [[ ${RECORD:-1} != 0 ]]; then
+if [[ ${RECORD:-1} != 0 && $REUSE == 0 ]]; then
     echo "recall: recording its reflective calls (jphantom record) into $WORK/refl.log" >&2
     rm -rf "$WORK/gen-recorded"; mkdir -p "$WORK/gen-recorded"
     RARGS=("${ARGS[@]}")
@@ -150,6 +160,8 @@ if [[ ${RECORD:-1} != 0 ]]; then
     java -jar "$JPHANTOM" record -o "$WORK/refl.log" -- java $RUN_JAVA_OPTS -cp "$CP" "$MAIN" "${RARGS[@]}" \
         > "$WORK/recorded-run.txt" 2>&1 || die "the recorded run failed: see $WORK/recorded-run.txt"
     [[ -f $WORK/refl.log ]] || die "no reflection log: see $WORK/recorded-run.txt"
+    LOG_ARGS=(--log "$WORK/refl.log")
+elif [[ $REUSE == 1 && -f $WORK/refl.log ]]; then
     LOG_ARGS=(--log "$WORK/refl.log")
 fi
 

@@ -360,6 +360,14 @@ public final class AnalysisResult {
         s.put("pfgEdges", solver.edgeCount());
         s.put("types", program.typeCount());
         s.put("reflection", reflection.mode().label());
+        if (reflection.mode() == org.jphantom.analysis.pta.plugin.reflect.ReflectionMode.SOLAR) {
+            var ro = request.reflectionOptions();
+            Map<String, Object> techniques = new LinkedHashMap<>();
+            techniques.put("substrings", ro.substrings());
+            techniques.put("useBased", ro.useBased().label());
+            techniques.put("stringColouring", ro.colouring());
+            s.put("reflectionTechniques", techniques);
+        }
         s.put("reflectiveSites", reflection.counts());
         s.put("timeMs", nanos / 1_000_000);
         s.put("peakHeapMB", peakHeapMb());

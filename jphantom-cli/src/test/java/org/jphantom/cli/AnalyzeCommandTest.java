@@ -95,6 +95,7 @@ class AnalyzeCommandTest {
         assertTrue(stats.contains("\"polymorphicCallSites\" : "), stats);
         assertTrue(stats.contains("\"applicationReachableMethods\" : 5"), stats);
         assertTrue(stats.contains("\"reflection\" : \"solar\""), stats);
+        assertTrue(stats.contains("\"useBased\" : \"propagate\"") && stats.contains("\"stringVarPointsTo\""), stats);
         String reflection = Files.readString(out.resolve("reflection.json"));
         assertTrue(reflection.contains("\"mode\" : \"solar\"") && reflection.contains("\"sites\" : [ ]"), reflection);
         run("analyze", jar.toString(), "--main", "app.Main", "--out", out.toString(), "--reflection", "none", "-q")
@@ -155,6 +156,10 @@ class AnalyzeCommandTest {
                 .expectOneLineError("--dynamic-models");
         run("analyze", jar.toString(), "--dot").expect(Main.USAGE).expectOneLineError("--out");
         run("analyze", jar.toString(), "--reflection", "guess").expect(Main.USAGE).expectOneLineError("guess");
+        run("analyze", jar.toString(), "--reflection-strings", "prefix").expect(Main.USAGE).expectOneLineError("prefix");
+        run("analyze", jar.toString(), "--reflection-use-based", "guess").expect(Main.USAGE)
+                .expectOneLineError("off, invent, propagate or both");
+        run("analyze", jar.toString(), "--string-colouring", "maybe").expect(Main.USAGE).expectOneLineError("maybe");
         run("analyze", jar.toString(), "--reflection-log", dir.resolve("no.log").toString()).expect(Main.USAGE)
                 .expectOneLineError("no.log");
         run("analyze", dir.resolve("none.jar").toString()).expect(Main.USAGE).expectOneLineError("none.jar");
