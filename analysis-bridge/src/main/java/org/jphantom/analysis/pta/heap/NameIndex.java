@@ -2,7 +2,6 @@ package org.jphantom.analysis.pta.heap;
 
 import java.util.ArrayDeque;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
@@ -29,7 +28,6 @@ public final class NameIndex {
     public static final int MIN_SUFFIX = 5;
 
     private final Program program;
-    private Map<String, List<Set<String>>> membersOf; // per closed-world class: method names, field names
     private Set<String> memberNames;
     private final Map<String, List<Set<String>>> own = new java.util.HashMap<>();
     private final Map<String, List<Set<String>>> inherited = new java.util.HashMap<>();
@@ -118,26 +116,14 @@ public final class NameIndex {
         return true;
     }
 
-    /**
-     * Per class of the program and its class path, sorted by name: the names of its methods and of
-     * its fields, inherited ones included (what {@code getMethod}/{@code getDeclaredMethod} and the
-     * field lookups of that class can select between).
-     */
-    public Map<String, List<Set<String>>> membersByClass() {
-        build();
-        return membersOf;
-    }
-
     private void build() {
         if (memberNames != null) {
             return;
         }
         memberNames = new HashSet<>();
         classForward = new TreeSet<>();
-        membersOf = new LinkedHashMap<>();
         for (String c : program.closedWorldClasses()) {
             List<Set<String>> members = membersOf(c);
-            membersOf.put(c, members);
             memberNames.addAll(members.get(0));
             memberNames.addAll(members.get(1));
             classForward.add(c.replace('/', '.'));

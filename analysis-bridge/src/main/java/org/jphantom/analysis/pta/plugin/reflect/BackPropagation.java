@@ -10,7 +10,6 @@ import java.util.TreeSet;
 import org.jphantom.analysis.lang.JField;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Signatures;
-import org.jphantom.analysis.pta.heap.NameIndex;
 
 /**
  * Inter-procedural back-propagation (thesis Section 3.4.2.1, Figure 3.6, with the thresholds of
@@ -112,8 +111,7 @@ final class BackPropagation {
      * A lookup {@code lookup} of a method (or field) named {@code name} (a piece of one, if
      * {@code piece}) on the c^u of {@code origin}.
      */
-    void memberName(ReflectiveCall origin, boolean field, boolean declared, String name, boolean piece,
-                    ReflectiveCall lookup) {
+    void memberName(ReflectiveCall origin, boolean field, String name, boolean piece, ReflectiveCall lookup) {
         if (origin == null || (origin.api != Api.FOR_NAME && origin.api != Api.LOAD_CLASS)) {
             return;
         }
@@ -161,9 +159,5 @@ final class BackPropagation {
         if (origin.api == Api.FOR_NAME) {
             a.solver().initClass(type);
         }
-    }
-
-    static boolean matches(String piece, String name) {
-        return NameIndex.partialMatch(piece, name);
     }
 }

@@ -60,6 +60,8 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
         }
 
         final List<String> pieces = new ArrayList<>();
+        /** The unknown class objects (c^u) among the receivers. */
+        final List<Integer> unknownClasses = new ArrayList<>();
 
         void onClasses(int[] objs) {
             for (int c : objs) {
@@ -156,19 +158,13 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
             }
         }
 
-        /** Section 3.4.2.1: a member name tells the class an unknown class object's {@code forName} returned. */
+        /** Section 3.4.2.1: a member name tells the classes an unknown class object's {@code forName} returned. */
         private void propagateBack(int classObj, String name, boolean piece) {
-            if (a.backPropagation() != null && classSetHasUnknown(classObj)) {
+            if (a.backPropagation() != null && a.metas().knownClass(classObj) == null) {
                 a.backPropagation().memberName(a.metas().meta(classObj).call(), kindOf(call.api) == Kind.PARTIAL_FIELD,
-                        call.api.declaredOnly(), name, piece, call);
+                        name, piece, call);
             }
         }
-
-        private boolean classSetHasUnknown(int classObj) {
-            return a.metas().knownClass(classObj) == null;
-        }
-
-        final List<Integer> unknownClasses = new ArrayList<>();
     }
 
     @Override

@@ -208,9 +208,7 @@ public final class ReflectionAnalysis implements Plugin {
         List<ReflectiveCall> found = List.of();
         List<Cast> casts = List.of();
         for (Stmt s : ir.stmts) {
-            if (s instanceof Invoke inv && substrings != null && SubstringFlow.models(s)) {
-                continue; // scanned below
-            } else if (s instanceof Invoke inv) {
+            if (s instanceof Invoke inv) {
                 Api api = Api.of(inv, program);
                 if (api != null) {
                     if (found.isEmpty()) {

@@ -7,7 +7,6 @@ import java.util.Map;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.New;
 import org.jphantom.analysis.ir.Stmt;
-import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.heap.NameIndex;
 import org.jphantom.analysis.pta.solver.Solver;
 
@@ -259,9 +258,5 @@ final class SubstringFlow {
     /** The strings a piece object holds part of, or null if {@code obj} is no piece. */
     List<String> pieceValues(int obj) {
         return valuesOf.get(obj);
-    }
-
-    Program program() {
-        return a.program();
     }
 }

@@ -5,7 +5,12 @@
  * {@code Method.invoke}, {@code Field.get/set} and {@code Array.newInstance} by the rules of
  * Livshits et al. ("Reflection Analysis for Java", APLAS 2005: string constants, cast-based
  * inference) and of SOLAR (Li, Tan, Xue, SAS 2015: unknown meta-objects, lazy heap modelling,
- * collective inference, the soundness criterion), plus the targets of a TamiFlex log.
+ * collective inference, the soundness criterion), plus the targets of a TamiFlex log; on top of
+ * SOLAR, the techniques of thesis chapter 3 ({@link
+ * org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions}): substring flow ({@code SubstringFlow},
+ * {@code BuilderSites}), back-propagation ({@code BackPropagation}) and object invention
+ * ({@code Invention}); string colouring (seed 000) is the heap's ({@link
+ * org.jphantom.analysis.pta.heap.StringColouring}), read here through {@code HeapModel.stringValues}.
  *
  * <p>Contract: with {@link org.jphantom.analysis.pta.plugin.reflect.ReflectionMode#NONE} the plugin
  * changes nothing. Meta-objects are abstract objects of the heap, shared (no heap context); the
