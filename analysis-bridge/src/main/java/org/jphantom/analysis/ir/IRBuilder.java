@@ -39,7 +39,7 @@ import org.objectweb.asm.tree.analysis.Frame;
  * (one per call site) that implements the functional interface; its method loads the captured
  * values from the object's synthetic fields and calls the implementation method. Other
  * {@code invokedynamic} sites (string concatenation, records' object methods, switches) allocate an
- * abstract object of their return type.
+ * abstract object of their return type and are kept as {@link DynamicCall}s for the models.
  */
 public final class IRBuilder {
     private final Program program;
@@ -83,6 +83,8 @@ public final class IRBuilder {
         final Map<DefValue, Integer> mergeVars = new HashMap<>();
         int ordinal;
         int lambdas;
+        /** The non-lambda invokedynamic sites, emitted last: their ordinals follow the calls'. */
+        final List<DynamicSite> dynamicSites = new ArrayList<>();
         int line;
 
         Pass(JMethod m, MethodNode node) {
@@ -132,6 +134,9 @@ public final class IRBuilder {
                     continue;
                 }
                 emit(i, insn, f, used[i], analyzer);
+            }
+            for (DynamicSite d : dynamicSites) {
+                b.add(new DynamicCall(d.bootstrap, d.bootstrapArgs, d.name, d.desc, d.args, d.lhs, ordinal++, d.line));
             }
             return b.build();
         }
@@ -342,13 +347,15 @@ public final class IRBuilder {
                 b.add(new New(lhs, program.type("java/lang/String"), New.Kind.STRING, s, line));
             } else if (cst instanceof Type t) {
                 if (t.getSort() == Type.METHOD) {
-                    b.add(new New(lhs, program.type("java/lang/invoke/MethodType"), New.Kind.CONSTANT, null, line));
+                    b.add(new New(lhs, program.type("java/lang/invoke/MethodType"), New.Kind.METHOD_TYPE,
+                            t.getDescriptor(), line));
                 } else {
                     String name = t.getSort() == Type.ARRAY ? t.getDescriptor() : t.getInternalName();
                     b.add(new New(lhs, program.type("java/lang/Class"), New.Kind.CLASS_CONSTANT, name, line));
                 }
-            } else if (cst instanceof Handle) {
-                b.add(new New(lhs, program.type("java/lang/invoke/MethodHandle"), New.Kind.CONSTANT, null, line));
+            } else if (cst instanceof Handle h) {
+                b.add(new New(lhs, program.type("java/lang/invoke/MethodHandle"), New.Kind.METHOD_HANDLE, null,
+                        HandleConstant.of(h), line));
             } else if (cst instanceof ConstantDynamic cd && isRefDesc(cd.getDescriptor())) {
                 b.add(new New(lhs, program.type(typeNameOf(cd.getDescriptor())), New.Kind.CONSTANT, null, line));
             }
@@ -404,11 +411,12 @@ public final class IRBuilder {
         }
 
         private void invokeDynamic(int i, InvokeDynamicInsnNode idn, Frame<DefValue> f, boolean used) {
-            if (!used) {
-                return;
-            }
             Type ret = Type.getReturnType(idn.desc);
-            if (!isRef(ret)) {
+            Handle bsm = idn.bsm;
+            boolean lambda = bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory") && idn.bsmArgs.length >= 3
+                    && idn.bsmArgs[0] instanceof Type && idn.bsmArgs[1] instanceof Handle && ret.getSort() == Type.OBJECT;
+            int lhs = used && isRef(ret) ? defVar(i) : -1;
+            if (lambda && lhs < 0) {
                 return;
             }
             Type[] capTypes = Type.getArgumentTypes(idn.desc);
@@ -416,16 +424,19 @@ public final class IRBuilder {
             for (int k = 0; k < caps.length; k++) {
                 caps[k] = isRef(capTypes[k]) ? var(stack(f, caps.length - 1 - k)) : -1;
             }
-            int lhs = defVar(i);
-            Handle bsm = idn.bsm;
-            if (bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory") && idn.bsmArgs.length >= 3
-                    && idn.bsmArgs[0] instanceof Type sam && idn.bsmArgs[1] instanceof Handle impl
-                    && ret.getSort() == Type.OBJECT) {
-                lambda(lhs, idn, ret.getInternalName(), sam, impl, capTypes, caps);
-            } else {
+            if (lambda) {
+                lambda(lhs, idn, ret.getInternalName(), (Type) idn.bsmArgs[0], (Handle) idn.bsmArgs[1], capTypes, caps);
+                return;
+            }
+            if (lhs >= 0) {
                 String t = ret.getSort() == Type.ARRAY ? ret.getDescriptor() : ret.getInternalName();
                 b.add(new New(lhs, program.type(t), New.Kind.ABSTRACT, null, line));
             }
+            List<Object> bsmArgs = new ArrayList<>();
+            for (Object a : idn.bsmArgs) {
+                bsmArgs.add(a instanceof Handle h ? HandleConstant.of(h) : a);
+            }
+            dynamicSites.add(new DynamicSite(HandleConstant.of(bsm), bsmArgs, idn.name, idn.desc, caps, lhs, line));
         }
 
         private void lambda(int lhs, InvokeDynamicInsnNode idn, String itf, Type sam, Handle impl,
@@ -546,6 +557,10 @@ public final class IRBuilder {
             }
             return lb.build();
         }
+    }
+
+    private record DynamicSite(HandleConstant bootstrap, List<Object> bootstrapArgs, String name, String desc,
+                               int[] args, int lhs, int line) {
     }
 
     private static String primitiveArrayElement(int operand) {

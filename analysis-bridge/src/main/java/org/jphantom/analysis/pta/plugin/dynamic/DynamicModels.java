@@ -36,6 +36,7 @@ public final class DynamicModels {
         out.add(new MethodHandleLookups(types, handles));
         out.add(new Unreflections(handles));
         out.add(new HandleBindings(handles, types));
+        out.add(new HandleConstants(handles, types));
         out.add(new MethodHandleInvocations(handles));
         out.add(new DefineClassSites());
         return out;

@@ -10,7 +10,8 @@ import org.jphantom.analysis.pta.solver.Solver;
  * handles ({@link MethodHandleLookups}, {@link Unreflections}, {@link HandleBindings},
  * {@link HandleConstants}) put them here, those that run them ({@link MethodHandleInvocations},
  * {@link HandleProxies}) read them. One abstract object per {@link HandleTarget#key()}, with no
- * heap context, so the same handle from any lookup is one object.
+ * heap context, so the same handle from any lookup is one object; the object of an {@code ldc}
+ * of a handle constant is its allocation site's.
  */
 final class HandleObjects {
     private final Map<Integer, HandleTarget> targets = new HashMap<>();
@@ -21,6 +22,11 @@ final class HandleObjects {
                 "<" + t.key() + ">");
         targets.put(obj, t);
         return solver.csObject(Contexts.EMPTY, obj);
+    }
+
+    /** Makes the abstract object {@code obj} (an allocation site's: an {@code ldc}) a handle of {@code t}. */
+    void adopt(int obj, HandleTarget t) {
+        targets.put(obj, t);
     }
 
     /** What the handle object {@code csObject} stands for, or null if it is no handle of the models. */

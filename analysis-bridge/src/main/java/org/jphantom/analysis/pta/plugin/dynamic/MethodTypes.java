@@ -22,7 +22,8 @@ import org.objectweb.asm.Type;
  * {@code MethodType} object per descriptor, which {@link MethodHandleLookups} reads. The classes
  * are read in the calling method's IR: a class constant ({@code ldc}), a primitive type
  * ({@code int.class} is {@code getstatic Integer.TYPE}), or an array literal of those in
- * statement order (javac stores literals in index order). Anything else is reported.
+ * statement order (javac stores literals in index order). Anything else is reported. An
+ * {@code ldc} of a method type constant ({@link HandleConstants}) is such an object too.
  */
 public final class MethodTypes implements Plugin, Warnings {
     private static final Map<String, String> PRIMITIVES = Map.of("java/lang/Void", "V", "java/lang/Integer", "I",
@@ -41,6 +42,11 @@ public final class MethodTypes implements Plugin, Warnings {
     /** The descriptor a {@code MethodType} object (abstract object index) stands for, or null. */
     String descriptorOf(int obj) {
         return descriptors.get(obj);
+    }
+
+    /** Makes the abstract object {@code obj} (an {@code ldc} of a method type) stand for descriptor {@code desc}. */
+    void register(int obj, String desc) {
+        descriptors.put(obj, desc);
     }
 
     @Override
