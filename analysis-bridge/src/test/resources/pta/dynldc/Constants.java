@@ -41,4 +41,14 @@ public final class Constants {
     public static int kind(Object o) {
         throw new AssertionError("replaced");
     }
+
+    /** {@code invokedynamic StringConcatFactory.makeConcatWithConstants} of {@code o} itself, not its string. */
+    public static String concat(Object o) {
+        throw new AssertionError("replaced");
+    }
+
+    /** {@code invokedynamic} bootstrapped by {@code Main.bootstrap}. */
+    public static Object custom() {
+        throw new AssertionError("replaced");
+    }
 }

@@ -12,7 +12,9 @@ import org.objectweb.asm.Type;
 /**
  * The class file of fixture {@code dynldc}'s {@code Constants}, made with ASM because javac never
  * loads method handle or method type constants ({@code ldc}) and (in release 17) emits no
- * {@code SwitchBootstraps.typeSwitch}: it replaces the stand-in javac compiled from
+ * {@code SwitchBootstraps.typeSwitch}, and since javac 17.0.15 passes no object to
+ * {@code StringConcatFactory} (it calls {@code String.valueOf} first), nor calls a bootstrap of the
+ * program's: it replaces the stand-in javac compiled from
  * {@code Constants.java}. Frames are computed by hand (straight-line code needs none).
  */
 final class LdcFixture {
@@ -45,6 +47,25 @@ final class LdcFixture {
                 + "Ljava/lang/String;Ljava/lang/invoke/MethodType;[Ljava/lang/Object;)Ljava/lang/invoke/CallSite;",
                 false), Type.getType(String.class), Type.getType(Integer.class));
         mv.visitInsn(Opcodes.IRETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        mv = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "concat", "(Ljava/lang/Object;)Ljava/lang/String;",
+                null, null);
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitInvokeDynamicInsn("makeConcatWithConstants", "(Ljava/lang/Object;)Ljava/lang/String;",
+                new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/StringConcatFactory", "makeConcatWithConstants",
+                        "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;"
+                        + "Ljava/lang/String;[Ljava/lang/Object;)Ljava/lang/invoke/CallSite;", false), "shown: \u0001");
+        mv.visitInsn(Opcodes.ARETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        mv = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "custom", "()Ljava/lang/Object;", null, null);
+        mv.visitCode();
+        mv.visitInvokeDynamicInsn("custom", "()Ljava/lang/Object;", new Handle(Opcodes.H_INVOKESTATIC, MAIN, "bootstrap",
+                "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;)"
+                + "Ljava/lang/invoke/CallSite;", false));
+        mv.visitInsn(Opcodes.ARETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
         cw.visitEnd();

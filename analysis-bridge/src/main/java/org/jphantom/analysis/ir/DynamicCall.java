@@ -27,10 +27,12 @@ public final class DynamicCall extends Stmt {
     public final int[] args;
     /** The variable of the result, -1 if none (a primitive, or unused). */
     public final int lhs;
+    /** Where exceptions of the calls a model adds here go (the handlers of the site, or the method's). */
+    public final int exception;
     public final int ordinal;
 
     public DynamicCall(HandleConstant bootstrap, List<Object> bootstrapArgs, String name, String desc, int[] args,
-                       int lhs, int ordinal, int line) {
+                       int lhs, int exception, int ordinal, int line) {
         super(DYNAMIC, line);
         this.bootstrap = bootstrap;
         this.bootstrapArgs = List.copyOf(bootstrapArgs);
@@ -38,6 +40,7 @@ public final class DynamicCall extends Stmt {
         this.desc = desc;
         this.args = args;
         this.lhs = lhs;
+        this.exception = exception;
         this.ordinal = ordinal;
     }
 }

@@ -136,7 +136,8 @@ public final class IRBuilder {
                 emit(i, insn, f, used[i], analyzer);
             }
             for (DynamicSite d : dynamicSites) {
-                b.add(new DynamicCall(d.bootstrap, d.bootstrapArgs, d.name, d.desc, d.args, d.lhs, ordinal++, d.line));
+                b.add(new DynamicCall(d.bootstrap, d.bootstrapArgs, d.name, d.desc, d.args, d.lhs, d.exception, ordinal++,
+                        d.line));
             }
             return b.build();
         }
@@ -335,7 +336,7 @@ public final class IRBuilder {
                     invoke(i, (MethodInsnNode) insn, f, used, analyzer);
                     break;
                 case Opcodes.INVOKEDYNAMIC:
-                    invokeDynamic(i, (InvokeDynamicInsnNode) insn, f, used);
+                    invokeDynamic(i, (InvokeDynamicInsnNode) insn, f, used, analyzer);
                     break;
                 default:
                     break;
@@ -410,7 +411,8 @@ public final class IRBuilder {
                     exceptionVar(i, analyzer), ordinal++, line));
         }
 
-        private void invokeDynamic(int i, InvokeDynamicInsnNode idn, Frame<DefValue> f, boolean used) {
+        private void invokeDynamic(int i, InvokeDynamicInsnNode idn, Frame<DefValue> f, boolean used,
+                                   Analyzer<DefValue> analyzer) {
             Type ret = Type.getReturnType(idn.desc);
             Handle bsm = idn.bsm;
             boolean lambda = bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory") && idn.bsmArgs.length >= 3
@@ -436,7 +438,8 @@ public final class IRBuilder {
             for (Object a : idn.bsmArgs) {
                 bsmArgs.add(a instanceof Handle h ? HandleConstant.of(h) : a);
             }
-            dynamicSites.add(new DynamicSite(HandleConstant.of(bsm), bsmArgs, idn.name, idn.desc, caps, lhs, line));
+            dynamicSites.add(new DynamicSite(HandleConstant.of(bsm), bsmArgs, idn.name, idn.desc, caps, lhs,
+                    exceptionVar(i, analyzer), line));
         }
 
         private void lambda(int lhs, InvokeDynamicInsnNode idn, String itf, Type sam, Handle impl,
@@ -560,7 +563,7 @@ public final class IRBuilder {
     }
 
     private record DynamicSite(HandleConstant bootstrap, List<Object> bootstrapArgs, String name, String desc,
-                               int[] args, int lhs, int line) {
+                               int[] args, int lhs, int exception, int line) {
     }
 
     private static String primitiveArrayElement(int operand) {

@@ -38,6 +38,8 @@ public final class DynamicModels {
         out.add(new HandleBindings(handles, types));
         out.add(new HandleConstants(handles, types));
         out.add(new MethodHandleInvocations(handles));
+        out.add(new HandleProxies());
+        out.add(new DynamicCallSites());
         out.add(new DefineClassSites());
         return out;
     }
