@@ -37,6 +37,7 @@ public class Main {
 
     Object field;
     static Object sfield;
+    static Object sink;
 
     Main(Object o) {
         Check.pts(o, "ctorarg");
@@ -89,5 +90,7 @@ public class Main {
                 MethodType.methodType(String.class, Object.class, Object.class, String.class));
         Object wr = w.invokeWithArguments(new Object() /* @wa */, new Object(), "wc");
         Object wl = w.invokeWithArguments(List.of(new Object(), new Object()));
+        // a name the analysis does not know: the reflection model makes a partial Method object
+        sink = l.unreflect(Main.class.getDeclaredMethod(new String(new char[] {(char) args.length})));
     }
 }

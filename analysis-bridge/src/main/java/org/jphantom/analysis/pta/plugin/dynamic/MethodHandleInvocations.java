@@ -9,12 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.jphantom.analysis.ir.Cast;
-import org.jphantom.analysis.ir.Copy;
-import org.jphantom.analysis.ir.FieldAccess;
 import org.jphantom.analysis.ir.Invoke;
-import org.jphantom.analysis.ir.MethodIR;
-import org.jphantom.analysis.ir.New;
 import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.ir.TypeFilter;
 import org.jphantom.analysis.lang.JField;
@@ -137,10 +132,12 @@ public final class MethodHandleInvocations implements Plugin, Warnings {
             return -2;
         }
         int elements = solver.tempPointer();
-        List<Integer> stored = literalElements(solver.ir(solver.methodOf(csm)), inv.args[0]);
+        List<Integer> stored = ArrayLiterals.stored(solver.ir(solver.methodOf(csm)), inv.args[0]);
         if (stored != null) {
             for (int v : stored) {
-                solver.addEdge(solver.varPointer(csm, v), elements, null);
+                if (v >= 0) {
+                    solver.addEdge(solver.varPointer(csm, v), elements, null);
+                }
             }
             return elements;
         }
@@ -151,33 +148,6 @@ public final class MethodHandleInvocations implements Plugin, Warnings {
             }
         });
         return elements;
-    }
-
-    /**
-     * The variables stored into the array {@code var} holds, if {@code var} is an array the method
-     * allocates itself and only stores into (a varargs literal); else null. Reading the literal
-     * rather than the array objects' elements keeps out what the plain analysis, without contexts,
-     * lets the JDK's code store into every array that reaches it.
-     */
-    private static List<Integer> literalElements(MethodIR ir, int var) {
-        boolean allocated = false;
-        List<Integer> out = new ArrayList<>();
-        for (Stmt st : ir.stmts) {
-            if (st instanceof New n && n.lhs == var) {
-                if (n.what != New.Kind.ARRAY || allocated) {
-                    return null;
-                }
-                allocated = true;
-            } else if (st instanceof FieldAccess fa && fa.kind == Stmt.STORE_ARRAY && fa.base == var) {
-                if (fa.var >= 0) {
-                    out.add(fa.var);
-                }
-            } else if (st instanceof Copy c && c.lhs == var || st instanceof Cast c2 && c2.lhs == var
-                    || st instanceof Invoke i && i.lhs == var) {
-                return null;
-            }
-        }
-        return allocated ? out : null;
     }
 
     /**

@@ -135,28 +135,19 @@ public final class MethodTypes implements Plugin, Warnings {
 
     /** The classes of an array literal {@code new Class[] {...}} held by {@code var}, in order; null if not one. */
     static List<String> arrayLiteral(MethodIR ir, int var) {
-        if (var < 0) {
+        List<Integer> stored = ArrayLiterals.stored(ir, var);
+        if (stored == null) {
             return null;
         }
-        boolean allocated = false;
         List<String> out = new ArrayList<>();
-        for (Stmt st : ir.stmts) {
-            if (st instanceof New n && n.lhs == var) {
-                if (n.what != New.Kind.ARRAY || allocated) {
-                    return null;
-                }
-                allocated = true;
-            } else if (st instanceof FieldAccess fa && fa.kind == Stmt.STORE_ARRAY && fa.base == var) {
-                String c = classOf(ir, fa.var);
-                if (c == null) {
-                    return null;
-                }
-                out.add(c);
-            } else if (definesOther(st, var)) {
+        for (int v : stored) {
+            String c = classOf(ir, v);
+            if (c == null) {
                 return null;
             }
+            out.add(c);
         }
-        return allocated ? out : null;
+        return out;
     }
 
     private static boolean definesOther(Stmt st, int var) {
