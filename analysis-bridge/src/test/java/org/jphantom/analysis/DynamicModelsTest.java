@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DynamicModelsTest {
     static final List<String> FIXTURES = List.of("dyncallbacks", "dynserial", "dynproxy", "dynservice", "dynunsafe",
-            "dynmh", "dynloader");
+            "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy");
 
     @TempDir
     static Path tmp;
@@ -45,6 +45,7 @@ class DynamicModelsTest {
         for (String f : FIXTURES) {
             PtaFixtures.compile(f, classes);
         }
+        LdcFixture.write(classes);
         List<Path> classpath = new ArrayList<>();
         for (String f : FIXTURES) {
             Path services = PtaFixtures.resources().resolve(f).resolve("META-INF");
@@ -73,6 +74,19 @@ class DynamicModelsTest {
             }
         }
         return jar;
+    }
+
+    /** The JVM runs the fixture whose class file ASM made (ldc of handles and types, a type switch). */
+    @org.junit.jupiter.api.Test
+    void theJvmRunsTheLdcFixture() throws Exception {
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+                new java.net.URL[] {tmp.resolve("classes").toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            Class<?> main = Class.forName("dynldc.Main", true, loader);
+            main.getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+            Class<?> constants = Class.forName("dynldc.Constants", true, loader);
+            assertEquals(0, constants.getMethod("kind", Object.class).invoke(null, "s"));
+            assertEquals(1, constants.getMethod("kind", Object.class).invoke(null, 1));
+        }
     }
 
     /** What the models cannot resolve is reported at the program's sites, never at the JDK's own. */

@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Set;
 import org.jphantom.analysis.ir.Copy;
+import org.jphantom.analysis.ir.DynamicCall;
+import org.jphantom.analysis.ir.HandleConstant;
 import org.jphantom.analysis.ir.IRBuilder;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.MethodIR;
@@ -17,8 +19,10 @@ import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.world.ClassWorld;
 import org.junit.jupiter.api.Test;
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.MethodNode;
 
 /** The IR of methods built in a few lines of ASM, in an empty closed world. */
@@ -103,5 +107,48 @@ class IRBuilderTest {
         Stmt thrown = java.util.Arrays.stream(ir.stmts)
                 .filter(s -> s instanceof Copy c && c.role == Copy.Role.THROW).findFirst().get();
         assertEquals(news(ir).get(0).lhs, ((Copy) thrown).rhs);
+    }
+
+    @Test
+    void ldcOfHandlesAndTypesKeepsTheConstants() {
+        JMethod m = method("()V");
+        MethodNode mn = new MethodNode(Opcodes.ACC_PUBLIC, "m", m.desc(), null, null);
+        mn.visitLdcInsn(new Handle(Opcodes.H_INVOKESTATIC, "a/A", "f", "(I)V", false));
+        mn.visitMethodInsn(Opcodes.INVOKESTATIC, "a/U", "use", "(Ljava/lang/Object;)V", false);
+        mn.visitLdcInsn(Type.getMethodType("(I)V"));
+        mn.visitMethodInsn(Opcodes.INVOKESTATIC, "a/U", "use", "(Ljava/lang/Object;)V", false);
+        mn.visitInsn(Opcodes.RETURN);
+        mn.visitMaxs(1, 1);
+        List<New> news = news(new IRBuilder(program, (sm, body) -> { }).build(m, mn));
+        assertEquals(New.Kind.METHOD_HANDLE, news.get(0).what);
+        assertEquals(new HandleConstant(Opcodes.H_INVOKESTATIC, "a/A", "f", "(I)V", false), news.get(0).handle);
+        assertEquals(New.Kind.METHOD_TYPE, news.get(1).what);
+        assertEquals("(I)V", news.get(1).constant);
+    }
+
+    @Test
+    void anInvokeDynamicSiteIsKeptAndNumberedAfterTheCalls() {
+        JMethod m = method("(Ljava/lang/Object;)Ljava/lang/Object;");
+        MethodNode mn = new MethodNode(Opcodes.ACC_PUBLIC, "m", m.desc(), null, null);
+        mn.visitVarInsn(Opcodes.ALOAD, 1);
+        Handle bsm = new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/StringConcatFactory", "makeConcatWithConstants",
+                "()V", false);
+        mn.visitInvokeDynamicInsn("makeConcatWithConstants", "(Ljava/lang/Object;)Ljava/lang/String;", bsm, "x\u0001");
+        mn.visitMethodInsn(Opcodes.INVOKESTATIC, "a/U", "id", "(Ljava/lang/Object;)Ljava/lang/Object;", false);
+        mn.visitInsn(Opcodes.ARETURN);
+        mn.visitMaxs(1, 2);
+        MethodIR ir = new IRBuilder(program, (sm, body) -> { }).build(m, mn);
+        DynamicCall d = (DynamicCall) java.util.Arrays.stream(ir.stmts).filter(s -> s instanceof DynamicCall)
+                .findFirst().get();
+        Invoke id = (Invoke) java.util.Arrays.stream(ir.stmts).filter(s -> s instanceof Invoke).findFirst().get();
+        assertEquals(0, id.ordinal, "the call keeps its number");
+        assertEquals(1, d.ordinal);
+        assertEquals("java/lang/invoke/StringConcatFactory", d.bootstrap.owner());
+        assertEquals(List.of("x\u0001"), d.bootstrapArgs);
+        assertEquals(ir.paramVars[0], d.args[0]);
+        New result = news(ir).get(0);
+        assertEquals(New.Kind.ABSTRACT, result.what, "the result is still an abstract object");
+        assertEquals(result.lhs, d.lhs);
+        assertEquals(result.lhs, id.args[0]);
     }
 }

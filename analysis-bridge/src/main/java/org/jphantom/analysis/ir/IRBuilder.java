@@ -39,7 +39,7 @@ import org.objectweb.asm.tree.analysis.Frame;
  * (one per call site) that implements the functional interface; its method loads the captured
  * values from the object's synthetic fields and calls the implementation method. Other
  * {@code invokedynamic} sites (string concatenation, records' object methods, switches) allocate an
- * abstract object of their return type.
+ * abstract object of their return type and are kept as {@link DynamicCall}s for the models.
  */
 public final class IRBuilder {
     private final Program program;
@@ -83,6 +83,8 @@ public final class IRBuilder {
         final Map<DefValue, Integer> mergeVars = new HashMap<>();
         int ordinal;
         int lambdas;
+        /** The non-lambda invokedynamic sites, emitted last: their ordinals follow the calls'. */
+        final List<DynamicSite> dynamicSites = new ArrayList<>();
         int line;
 
         Pass(JMethod m, MethodNode node) {
@@ -132,6 +134,10 @@ public final class IRBuilder {
                     continue;
                 }
                 emit(i, insn, f, used[i], analyzer);
+            }
+            for (DynamicSite d : dynamicSites) {
+                b.add(new DynamicCall(d.bootstrap, d.bootstrapArgs, d.name, d.desc, d.args, d.lhs, d.exception, ordinal++,
+                        d.line));
             }
             return b.build();
         }
@@ -330,7 +336,7 @@ public final class IRBuilder {
                     invoke(i, (MethodInsnNode) insn, f, used, analyzer);
                     break;
                 case Opcodes.INVOKEDYNAMIC:
-                    invokeDynamic(i, (InvokeDynamicInsnNode) insn, f, used);
+                    invokeDynamic(i, (InvokeDynamicInsnNode) insn, f, used, analyzer);
                     break;
                 default:
                     break;
@@ -342,13 +348,15 @@ public final class IRBuilder {
                 b.add(new New(lhs, program.type("java/lang/String"), New.Kind.STRING, s, line));
             } else if (cst instanceof Type t) {
                 if (t.getSort() == Type.METHOD) {
-                    b.add(new New(lhs, program.type("java/lang/invoke/MethodType"), New.Kind.CONSTANT, null, line));
+                    b.add(new New(lhs, program.type("java/lang/invoke/MethodType"), New.Kind.METHOD_TYPE,
+                            t.getDescriptor(), line));
                 } else {
                     String name = t.getSort() == Type.ARRAY ? t.getDescriptor() : t.getInternalName();
                     b.add(new New(lhs, program.type("java/lang/Class"), New.Kind.CLASS_CONSTANT, name, line));
                 }
-            } else if (cst instanceof Handle) {
-                b.add(new New(lhs, program.type("java/lang/invoke/MethodHandle"), New.Kind.CONSTANT, null, line));
+            } else if (cst instanceof Handle h) {
+                b.add(new New(lhs, program.type("java/lang/invoke/MethodHandle"), New.Kind.METHOD_HANDLE, null,
+                        HandleConstant.of(h), line));
             } else if (cst instanceof ConstantDynamic cd && isRefDesc(cd.getDescriptor())) {
                 b.add(new New(lhs, program.type(typeNameOf(cd.getDescriptor())), New.Kind.CONSTANT, null, line));
             }
@@ -403,12 +411,14 @@ public final class IRBuilder {
                     exceptionVar(i, analyzer), ordinal++, line));
         }
 
-        private void invokeDynamic(int i, InvokeDynamicInsnNode idn, Frame<DefValue> f, boolean used) {
-            if (!used) {
-                return;
-            }
+        private void invokeDynamic(int i, InvokeDynamicInsnNode idn, Frame<DefValue> f, boolean used,
+                                   Analyzer<DefValue> analyzer) {
             Type ret = Type.getReturnType(idn.desc);
-            if (!isRef(ret)) {
+            Handle bsm = idn.bsm;
+            boolean lambda = bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory") && idn.bsmArgs.length >= 3
+                    && idn.bsmArgs[0] instanceof Type && idn.bsmArgs[1] instanceof Handle && ret.getSort() == Type.OBJECT;
+            int lhs = used && isRef(ret) ? defVar(i) : -1;
+            if (lambda && lhs < 0) {
                 return;
             }
             Type[] capTypes = Type.getArgumentTypes(idn.desc);
@@ -416,54 +426,20 @@ public final class IRBuilder {
             for (int k = 0; k < caps.length; k++) {
                 caps[k] = isRef(capTypes[k]) ? var(stack(f, caps.length - 1 - k)) : -1;
             }
-            int lhs = defVar(i);
-            Handle bsm = idn.bsm;
-            if (bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory") && idn.bsmArgs.length >= 3
-                    && idn.bsmArgs[0] instanceof Type sam && idn.bsmArgs[1] instanceof Handle impl
-                    && ret.getSort() == Type.OBJECT) {
-                lambda(lhs, idn, ret.getInternalName(), sam, impl, capTypes, caps);
-            } else {
+            if (lambda) {
+                lambda(lhs, idn, ret.getInternalName(), (Type) idn.bsmArgs[0], (Handle) idn.bsmArgs[1], capTypes, caps);
+                return;
+            }
+            if (lhs >= 0) {
                 String t = ret.getSort() == Type.ARRAY ? ret.getDescriptor() : ret.getInternalName();
-                b.add(new New(lhs, program.type(t), New.Kind.ABSTRACT, null, concat(idn, caps), line));
+                b.add(new New(lhs, program.type(t), New.Kind.ABSTRACT, null, line));
             }
-        }
-
-        /**
-         * The pieces of a {@code StringConcatFactory} call: {@code makeConcatWithConstants}' recipe
-         * split at its argument (\u0001) and constant (\u0002) tags, with the constants the tags
-         * take from the bootstrap arguments; {@code makeConcat} has none. Null for other bootstraps.
-         */
-        private static New.Concat concat(InvokeDynamicInsnNode idn, int[] caps) {
-            if (!idn.bsm.getOwner().equals("java/lang/invoke/StringConcatFactory")) {
-                return null;
+            List<Object> bsmArgs = new ArrayList<>();
+            for (Object a : idn.bsmArgs) {
+                bsmArgs.add(a instanceof Handle h ? HandleConstant.of(h) : a);
             }
-            List<String> pieces = new ArrayList<>();
-            if (idn.bsm.getName().equals("makeConcatWithConstants") && idn.bsmArgs.length > 0
-                    && idn.bsmArgs[0] instanceof String recipe) {
-                int next = 1;
-                StringBuilder text = new StringBuilder();
-                for (int k = 0; k < recipe.length(); k++) {
-                    char c = recipe.charAt(k);
-                    if (c == '\u0001' || c == '\u0002') {
-                        if (text.length() > 0) {
-                            pieces.add(text.toString());
-                            text.setLength(0);
-                        }
-                        if (c == '\u0002' && next < idn.bsmArgs.length) {
-                            Object cst = idn.bsmArgs[next++];
-                            if (cst instanceof String str) {
-                                pieces.add(str);
-                            }
-                        }
-                    } else {
-                        text.append(c);
-                    }
-                }
-                if (text.length() > 0) {
-                    pieces.add(text.toString());
-                }
-            }
-            return new New.Concat(pieces, caps.clone());
+            dynamicSites.add(new DynamicSite(HandleConstant.of(bsm), bsmArgs, idn.name, idn.desc, caps, lhs,
+                    exceptionVar(i, analyzer), line));
         }
 
         private void lambda(int lhs, InvokeDynamicInsnNode idn, String itf, Type sam, Handle impl,
@@ -584,6 +560,10 @@ public final class IRBuilder {
             }
             return lb.build();
         }
+    }
+
+    private record DynamicSite(HandleConstant bootstrap, List<Object> bootstrapArgs, String name, String desc,
+                               int[] args, int lhs, int exception, int line) {
     }
 
     private static String primitiveArrayElement(int operand) {

@@ -169,6 +169,9 @@ public final class MethodIR {
             if (s instanceof FieldAccess fa) {
                 return fa.base == v || fa.var == v;
             }
+            if (s instanceof DynamicCall d) {
+                return d.lhs == v || d.exception == v || java.util.Arrays.stream(d.args).anyMatch(a -> a == v);
+            }
             if (s instanceof Invoke inv) {
                 if (inv.recv == v || inv.lhs == v || inv.exception == v) {
                     return true;

@@ -7,42 +7,34 @@ package org.jphantom.analysis.ir;
  * generated or body-less methods, the arguments of {@code main}).
  */
 public final class New extends Stmt {
-    public enum Kind { NEW, ARRAY, STRING, CLASS_CONSTANT, CONSTANT, LAMBDA, ABSTRACT }
+    /**
+     * What is allocated: {@code CONSTANT} is a loadable constant of another kind (a dynamic
+     * constant); {@code METHOD_TYPE} and {@code METHOD_HANDLE} are {@code ldc} of such constants.
+     */
+    public enum Kind { NEW, ARRAY, STRING, CLASS_CONSTANT, METHOD_TYPE, METHOD_HANDLE, CONSTANT, LAMBDA, ABSTRACT }
 
     public final int lhs;
     /** Type index of the allocated object. */
     public final int type;
     public final Kind what;
-    /** The string value of a string constant, the type name of a class constant, else null. */
+    /**
+     * The string value of a string constant, the type name of a class constant, the method
+     * descriptor of a method type constant, else null.
+     */
     public final String constant;
-    /**
-     * For the string an {@code invokedynamic} of {@code StringConcatFactory} makes (an
-     * {@link Kind#ABSTRACT} object): the recipe's constant text and the variables concatenated;
-     * null otherwise.
-     */
-    public final Concat concat;
-
-    /**
-     * What a string concatenation joins: the constant pieces of its recipe (and the constants the
-     * bootstrap method receives), in order, and the variables of its reference-typed arguments
-     * (-1 for primitives).
-     */
-    public record Concat(java.util.List<String> constants, int[] args) {
-        public Concat {
-            constants = java.util.List.copyOf(constants);
-        }
-    }
+    /** The method handle of a {@link Kind#METHOD_HANDLE} constant, else null. */
+    public final HandleConstant handle;
 
     public New(int lhs, int type, Kind what, String constant, int line) {
         this(lhs, type, what, constant, null, line);
     }
 
-    public New(int lhs, int type, Kind what, String constant, Concat concat, int line) {
+    public New(int lhs, int type, Kind what, String constant, HandleConstant handle, int line) {
         super(NEW, line);
         this.lhs = lhs;
         this.type = type;
         this.what = what;
         this.constant = constant;
-        this.concat = concat;
+        this.handle = handle;
     }
 }

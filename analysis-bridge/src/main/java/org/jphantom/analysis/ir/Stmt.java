@@ -17,6 +17,8 @@ public abstract class Stmt {
     public static final int LOAD_ARRAY = 7;
     public static final int STORE_ARRAY = 8;
     public static final int INVOKE = 9;
+    /** An {@code invokedynamic} site kept for the models ({@link DynamicCall}); the solver ignores it. */
+    public static final int DYNAMIC = 10;
 
     /** One of the constants above, for switching in the solver. */
     public final int kind;

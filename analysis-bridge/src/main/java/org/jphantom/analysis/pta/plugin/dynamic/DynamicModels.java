@@ -31,10 +31,15 @@ public final class DynamicModels {
         out.add(new ServiceProviders(services));
         out.add(new UnsafeModel());
         MethodTypes types = new MethodTypes();
-        MethodHandleLookups lookups = new MethodHandleLookups(types);
+        HandleObjects handles = new HandleObjects();
         out.add(types);
-        out.add(lookups);
-        out.add(new MethodHandleInvocations(lookups));
+        out.add(new MethodHandleLookups(types, handles));
+        out.add(new Unreflections(handles));
+        out.add(new HandleBindings(handles, types));
+        out.add(new HandleConstants(handles, types));
+        out.add(new MethodHandleInvocations(handles));
+        out.add(new HandleProxies());
+        out.add(new DynamicCallSites());
         out.add(new DefineClassSites());
         return out;
     }

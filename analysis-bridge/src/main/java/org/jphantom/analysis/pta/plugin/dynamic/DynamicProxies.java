@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.jphantom.analysis.ir.Cast;
-import org.jphantom.analysis.ir.Copy;
 import org.jphantom.analysis.ir.FieldAccess;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.MethodIR;
@@ -114,30 +113,27 @@ public final class DynamicProxies implements Plugin, Warnings {
      * which under context insensitivity may mix in what the JDK's code stores into arrays it shares.
      */
     private TreeSet<String> literalInterfaces(MethodIR ir, int arrayVar) {
-        boolean allocated = false;
+        List<Integer> stored = ArrayLiterals.stored(ir, arrayVar);
+        if (stored == null) {
+            return null;
+        }
         TreeSet<String> out = new TreeSet<>();
-        for (Stmt st : ir.stmts) {
-            if (st instanceof New n && n.lhs == arrayVar) {
-                if (n.what != New.Kind.ARRAY || allocated) {
-                    return null;
-                }
-                allocated = true;
-            } else if (st instanceof FieldAccess fa && fa.kind == Stmt.STORE_ARRAY && fa.base == arrayVar) {
-                String c = classConstantOf(ir, fa.var);
-                if (c == null) {
-                    return null;
-                }
-                out.add(c);
-            } else if (definesOtherwise(st, arrayVar)) {
+        for (int v : stored) {
+            String c = classConstantOf(ir, v);
+            if (c == null) {
                 return null;
             }
+            out.add(c);
         }
         Program program = solver.program();
         out.removeIf(c -> !program.isInterface(program.type(c)));
-        return allocated ? out : null;
+        return out;
     }
 
     private static String classConstantOf(MethodIR ir, int var) {
+        if (var < 0) {
+            return null;
+        }
         String found = null;
         for (Stmt st : ir.stmts) {
             if (st instanceof New n && n.lhs == var) {
@@ -145,18 +141,11 @@ public final class DynamicProxies implements Plugin, Warnings {
                     return null;
                 }
                 found = n.constant;
-            } else if (definesOtherwise(st, var)) {
+            } else if (ArrayLiterals.definesOtherwise(st, var)) {
                 return null;
             }
         }
         return found;
-    }
-
-    /** Whether {@code st} gives {@code var} a value other than by allocation. */
-    private static boolean definesOtherwise(Stmt st, int var) {
-        return st instanceof Copy c && c.lhs == var || st instanceof Cast c2 && c2.lhs == var
-                || st instanceof FieldAccess fa && fa.isLoad() && fa.var == var
-                || st instanceof Invoke i && i.lhs == var;
     }
 
     private boolean addInterfaces(TreeSet<String> interfaces, int[] classObjects, String where) {

@@ -2,7 +2,6 @@ package org.jphantom.analysis.pta.plugin.dynamic;
 
 import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +9,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
-import org.jphantom.analysis.pta.context.Contexts;
 import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.pta.plugin.Warnings;
 import org.jphantom.analysis.pta.solver.Solver;
@@ -35,12 +33,12 @@ public final class MethodHandleLookups implements Plugin, Warnings {
     private Solver solver;
     private PointerListeners watch;
     private final CallSiteSet done = new CallSiteSet();
-    /** Handle objects (abstract object index) -> what they stand for. */
-    private final Map<Integer, HandleTarget> handles = new HashMap<>();
+    private final HandleObjects handles;
     private final TreeSet<String> unresolved = new TreeSet<>();
 
-    public MethodHandleLookups(MethodTypes types) {
+    MethodHandleLookups(MethodTypes types, HandleObjects handles) {
         this.types = types;
+        this.handles = handles;
     }
 
     @Override
@@ -49,18 +47,9 @@ public final class MethodHandleLookups implements Plugin, Warnings {
         this.watch = new PointerListeners(solver);
     }
 
-    /** What handle object {@code obj} (abstract object index) stands for, or null. */
-    HandleTarget targetOf(int obj) {
-        return handles.get(obj);
-    }
-
     @Override
     public void onNewCallEdge(int site, int callerCsm, int calleeCsm) {
         JMethod callee = solver.methodOf(calleeCsm);
-        if (callee.name().equals("bindTo")) {
-            bindTo(site, callerCsm, callee);
-            return;
-        }
         HandleTarget.Kind kind = FINDERS.get(callee.name());
         if (kind == null
                 || !solver.program().typeName(callee.declaringType()).equals("java/lang/invoke/MethodHandles$Lookup")
@@ -149,50 +138,8 @@ public final class MethodHandleLookups implements Plugin, Warnings {
         });
     }
 
-    /**
-     * {@code MethodHandle.bindTo(x)}: per handle object of the receiver, one bound handle object
-     * per call site whose {@link HandleTarget#BOUND} field holds {@code x}'s objects.
-     */
-    private void bindTo(int site, int callerCsm, JMethod callee) {
-        if (!Calls.key(solver.program(), callee).equals(
-                "java/lang/invoke/MethodHandle.bindTo(Ljava/lang/Object;)Ljava/lang/invoke/MethodHandle;")
-                || !done.add(callerCsm, site)) {
-            return;
-        }
-        Invoke inv = solver.callSites().get(site);
-        int handle = Calls.var(solver, callerCsm, inv.recv);
-        int value = Calls.var(solver, callerCsm, inv.args[0]);
-        int result = Calls.var(solver, callerCsm, inv.lhs);
-        if (handle < 0 || value < 0 || result < 0) {
-            return;
-        }
-        String where = solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal;
-        int bound = boundField();
-        watch.watch(handle, objs -> {
-            for (int o : objs) {
-                HandleTarget t = handles.get(solver.cs().siteOf(o));
-                HandleTarget b = t == null ? null : t.bind(where);
-                if (b != null) {
-                    int obj = addHandle(b, result);
-                    solver.addEdge(value, solver.fieldPointer(obj, bound), null);
-                }
-            }
-        });
-    }
-
-    /** The field id of {@link HandleTarget#BOUND}. */
-    int boundField() {
-        return solver.program().field("java/lang/invoke/MethodHandle", HandleTarget.BOUND, "Ljava/lang/Object;", false)
-                .id();
-    }
-
-    private int addHandle(HandleTarget t, int result) {
-        int obj = solver.heap().abstractObject(t.key(), solver.program().type("java/lang/invoke/MethodHandle"), null,
-                "<" + t.key() + ">");
-        handles.put(obj, t);
-        int cs = solver.csObject(Contexts.EMPTY, obj);
-        solver.addPointsTo(result, cs);
-        return cs;
+    private void addHandle(HandleTarget t, int result) {
+        solver.addPointsTo(result, handles.object(solver, t));
     }
 
     @Override

@@ -22,7 +22,8 @@ import org.objectweb.asm.Type;
  * {@code MethodType} object per descriptor, which {@link MethodHandleLookups} reads. The classes
  * are read in the calling method's IR: a class constant ({@code ldc}), a primitive type
  * ({@code int.class} is {@code getstatic Integer.TYPE}), or an array literal of those in
- * statement order (javac stores literals in index order). Anything else is reported.
+ * statement order (javac stores literals in index order). Anything else is reported. An
+ * {@code ldc} of a method type constant ({@link HandleConstants}) is such an object too.
  */
 public final class MethodTypes implements Plugin, Warnings {
     private static final Map<String, String> PRIMITIVES = Map.of("java/lang/Void", "V", "java/lang/Integer", "I",
@@ -41,6 +42,11 @@ public final class MethodTypes implements Plugin, Warnings {
     /** The descriptor a {@code MethodType} object (abstract object index) stands for, or null. */
     String descriptorOf(int obj) {
         return descriptors.get(obj);
+    }
+
+    /** Makes the abstract object {@code obj} (an {@code ldc} of a method type) stand for descriptor {@code desc}. */
+    void register(int obj, String desc) {
+        descriptors.put(obj, desc);
     }
 
     @Override
@@ -129,28 +135,19 @@ public final class MethodTypes implements Plugin, Warnings {
 
     /** The classes of an array literal {@code new Class[] {...}} held by {@code var}, in order; null if not one. */
     static List<String> arrayLiteral(MethodIR ir, int var) {
-        if (var < 0) {
+        List<Integer> stored = ArrayLiterals.stored(ir, var);
+        if (stored == null) {
             return null;
         }
-        boolean allocated = false;
         List<String> out = new ArrayList<>();
-        for (Stmt st : ir.stmts) {
-            if (st instanceof New n && n.lhs == var) {
-                if (n.what != New.Kind.ARRAY || allocated) {
-                    return null;
-                }
-                allocated = true;
-            } else if (st instanceof FieldAccess fa && fa.kind == Stmt.STORE_ARRAY && fa.base == var) {
-                String c = classOf(ir, fa.var);
-                if (c == null) {
-                    return null;
-                }
-                out.add(c);
-            } else if (definesOther(st, var)) {
+        for (int v : stored) {
+            String c = classOf(ir, v);
+            if (c == null) {
                 return null;
             }
+            out.add(c);
         }
-        return allocated ? out : null;
+        return out;
     }
 
     private static boolean definesOther(Stmt st, int var) {

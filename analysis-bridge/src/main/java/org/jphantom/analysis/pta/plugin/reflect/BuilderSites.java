@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import org.jphantom.analysis.ir.Cast;
 import org.jphantom.analysis.ir.Copy;
+import org.jphantom.analysis.ir.DynamicCall;
 import org.jphantom.analysis.ir.FieldAccess;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.MethodIR;
@@ -110,8 +111,8 @@ final class BuilderSites {
         if (s instanceof Invoke inv) {
             return inv.args;
         }
-        if (s instanceof New n && n.concat != null) {
-            return n.concat.args();
+        if (s instanceof DynamicCall d) {
+            return d.args;
         }
         return new int[0];
     }

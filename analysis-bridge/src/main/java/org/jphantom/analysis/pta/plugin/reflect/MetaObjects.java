@@ -7,6 +7,7 @@ import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.lang.Signatures;
 import org.jphantom.analysis.pta.heap.HeapModel;
+import org.jphantom.analysis.pta.plugin.MemberKey;
 import org.jphantom.analysis.pta.plugin.reflect.Meta.Kind;
 import org.jphantom.analysis.pta.solver.Solver;
 
@@ -16,8 +17,8 @@ import org.jphantom.analysis.pta.solver.Solver;
  * known classes), member meta-objects ({@code Method}, {@code Constructor}, {@code Field}) one per
  * member, partial meta-objects and SOLAR's lazy objects, and the objects reflection creates (one per
  * creating call site and type). Keys are stable strings, so a run names its objects the same way
- * every time; {@code reflect:method:OWNER.NAMEDESC} is the key other models use for the
- * {@code Method} object of a method, so their objects and these are one.
+ * every time; member meta-objects have the keys of {@link MemberKey}, which other models use for
+ * the same objects, so their objects and these are one.
  */
 final class MetaObjects {
     private final Solver solver;
@@ -51,24 +52,13 @@ final class MetaObjects {
         return m;
     }
 
-    /** The meta-object of a {@code Method} object made under this model's key by another model. */
+    /** The meta-object of a {@code Method} object made under this model's key ({@link MemberKey}) by another model. */
     private Meta adopted(int obj) {
-        String key = heap.abstractKey(obj);
-        String prefix = "reflect:method:";
-        if (key == null || !key.startsWith(prefix)) {
+        MemberKey k = MemberKey.parse(heap.abstractKey(obj));
+        if (k == null || k.kind() != MemberKey.Kind.METHOD || program.world().lookup(k.owner()) == null) {
             return null;
         }
-        String rest = key.substring(prefix.length());
-        int paren = rest.indexOf('(');
-        int dot = paren < 0 ? -1 : rest.lastIndexOf('.', paren);
-        if (dot < 0) {
-            return null;
-        }
-        String owner = rest.substring(0, dot);
-        if (program.world().lookup(owner) == null) {
-            return null;
-        }
-        JMethod m = program.declared(program.type(owner), rest.substring(dot + 1, paren), rest.substring(paren));
+        JMethod m = program.declared(program.type(k.owner()), k.name(), k.desc());
         if (m == null) {
             return null;
         }
@@ -107,14 +97,14 @@ final class MetaObjects {
     int member(JMethod m) {
         String owner = program.typeName(m.declaringType());
         boolean ctor = m.name().equals("<init>");
-        return make((ctor ? "reflect:constructor:" : "reflect:method:") + owner + "." + m.name() + m.desc(),
+        return make(MemberKey.method(owner, m.name(), m.desc()).key(),
                 ctor ? constructorType : methodType, null, (ctor ? "constructor " : "method ") + Signatures.method(owner,
                         m.name(), m.desc()), new Meta(ctor ? Kind.CONSTRUCTOR : Kind.METHOD, m.declaringType(), m.name(),
                         false, m, null, null));
     }
 
     int field(JField f) {
-        return make("reflect:field:" + f.owner() + "." + f.name() + ":" + f.desc(), fieldType, null,
+        return make(MemberKey.field(f.owner(), f.name(), f.desc()).key(), fieldType, null,
                 "field " + Signatures.field(f.owner(), f.name(), f.desc()),
                 new Meta(Kind.FIELD, program.type(f.owner()), f.name(), false, null, f, null));
     }

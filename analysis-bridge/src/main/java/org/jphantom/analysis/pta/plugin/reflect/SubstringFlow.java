@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jphantom.analysis.ir.DynamicCall;
 import org.jphantom.analysis.ir.Invoke;
-import org.jphantom.analysis.ir.New;
 import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.pta.heap.NameIndex;
 import org.jphantom.analysis.pta.solver.Solver;
@@ -72,8 +72,8 @@ final class SubstringFlow {
 
     /** Whether {@code s} is a statement this model follows. */
     static boolean models(Stmt s) {
-        if (s instanceof New n) {
-            return n.concat != null && n.lhs >= 0;
+        if (s instanceof DynamicCall d) {
+            return ConcatRecipe.isConcat(d) && d.lhs >= 0;
         }
         return s instanceof Invoke inv && kindOf(inv) != null;
     }
@@ -111,15 +111,15 @@ final class SubstringFlow {
     void start(int csm, Stmt s) {
         Solver solver = a.solver();
         BuilderSites local = sitesOf.get(solver.methodOf(csm).id());
-        if (s instanceof New n) {
-            int lhs = a.var(csm, n.lhs);
-            for (String c : n.concat.constants()) {
+        if (s instanceof DynamicCall d) {
+            int lhs = a.var(csm, d.lhs);
+            for (String c : ConcatRecipe.constants(d)) {
                 int p = pieceOfValue(c);
                 if (p >= 0) {
                     solver.addPointsTo(lhs, p);
                 }
             }
-            for (int arg : n.concat.args()) {
+            for (int arg : d.args) {
                 if (arg >= 0) {
                     a.watchers().watch(a.var(csm, arg), objs -> flowPieces(objs, lhs));
                 }

@@ -14,8 +14,9 @@
  *
  * <p>Contract: with {@link org.jphantom.analysis.pta.plugin.reflect.ReflectionMode#NONE} the plugin
  * changes nothing. Meta-objects are abstract objects of the heap, shared (no heap context); the
- * {@code Method} object of a method has the key {@code reflect:method:OWNER.NAMEDESC} so other
- * models (proxies, method handles) meet the same object. Only the reflective calls of the program
+ * {@code Method}, {@code Constructor} and {@code Field} objects of known members have the keys of
+ * {@link org.jphantom.analysis.pta.plugin.MemberKey}, so other models (proxies, method handles)
+ * meet the same objects. Only the reflective calls of the program
  * and its class path are modelled, not the JDK's own (its class loading, serialization and
  * {@code java.lang.invoke} machinery would pull in most of the JDK; SOLAR's and Tai-e's
  * evaluations likewise resolve application reflection), and casts of the JDK do not type lazy

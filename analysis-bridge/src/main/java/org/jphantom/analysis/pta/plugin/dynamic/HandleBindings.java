@@ -1,0 +1,150 @@
+package org.jphantom.analysis.pta.plugin.dynamic;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.ir.TypeFilter;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.pta.plugin.Plugin;
+import org.jphantom.analysis.pta.plugin.PointerListeners;
+import org.jphantom.analysis.pta.plugin.Warnings;
+import org.jphantom.analysis.pta.solver.Solver;
+
+/**
+ * Handles with their receiver bound, one bound handle object per handle and call site whose
+ * {@link HandleTarget#BOUND} field holds the receiver's objects; invoking it shifts the call's
+ * arguments by one ({@link MethodHandleInvocations}). {@code MethodHandle.bindTo(x)}: per handle
+ * object of the receiver. {@code Lookup.bind(x, name, type)} ({@code findVirtual} in
+ * {@code x.getClass()}, then {@code bindTo(x)}): per class of {@code x}'s objects, string constant
+ * {@code name} and {@code MethodType} object {@code type}, the field holding the objects of that
+ * class only. A name or type that is no constant is reported. Only the program's own calls are
+ * modelled: the JDK's method handle machinery binds handles too, and since the plain analysis runs
+ * it without contexts, modelling its sites would let every handle the program makes reach every
+ * other handle call of the program.
+ */
+final class HandleBindings implements Plugin, Warnings {
+    private static final String BIND_TO =
+            "java/lang/invoke/MethodHandle.bindTo(Ljava/lang/Object;)Ljava/lang/invoke/MethodHandle;";
+    private static final String BIND = "java/lang/invoke/MethodHandles$Lookup.bind(Ljava/lang/Object;Ljava/lang/String;"
+            + "Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;";
+    private final HandleObjects handles;
+    private final MethodTypes types;
+    private Solver solver;
+    private PointerListeners watch;
+    private final CallSiteSet done = new CallSiteSet();
+    private final TreeSet<String> unresolved = new TreeSet<>();
+
+    HandleBindings(HandleObjects handles, MethodTypes types) {
+        this.handles = handles;
+        this.types = types;
+    }
+
+    @Override
+    public void setSolver(Solver solver) {
+        this.solver = solver;
+        this.watch = new PointerListeners(solver);
+    }
+
+    @Override
+    public void onNewCallEdge(int site, int callerCsm, int calleeCsm) {
+        JMethod callee = solver.methodOf(calleeCsm);
+        String key = Calls.key(solver.program(), callee);
+        boolean bindTo = key.equals(BIND_TO);
+        if (!bindTo && !key.equals(BIND) || !Calls.reportable(solver, site) || !done.add(callerCsm, site)) {
+            return;
+        }
+        Invoke inv = solver.callSites().get(site);
+        int result = Calls.var(solver, callerCsm, inv.lhs);
+        String where = solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal;
+        if (result < 0) {
+            return;
+        }
+        if (bindTo) {
+            int handle = Calls.var(solver, callerCsm, inv.recv);
+            int value = Calls.var(solver, callerCsm, inv.args[0]);
+            if (handle >= 0 && value >= 0) {
+                watch.watch(handle, objs -> {
+                    for (int o : objs) {
+                        HandleTarget t = handles.targetOf(solver, o);
+                        bound(t == null ? null : t.bind(where), value, null, result);
+                    }
+                });
+            }
+            return;
+        }
+        int value = Calls.var(solver, callerCsm, inv.args[0]);
+        int name = Calls.var(solver, callerCsm, inv.args[1]);
+        int type = Calls.var(solver, callerCsm, inv.args[2]);
+        if (value < 0 || name < 0 || type < 0) {
+            return;
+        }
+        Set<Integer> classes = new HashSet<>();
+        Set<String> names = new HashSet<>();
+        Set<String> descs = new HashSet<>();
+        Runnable combine = () -> {
+            for (int c : classes) {
+                for (String n : names) {
+                    for (String d : descs) {
+                        HandleTarget t = new HandleTarget(HandleTarget.Kind.VIRTUAL, solver.program().typeName(c), n, d);
+                        bound(t.bind(where), value, TypeFilter.of(c, new int[0]), result);
+                    }
+                }
+            }
+        };
+        watch.watch(value, objs -> {
+            for (int o : objs) {
+                int c = solver.typeOfObject(o);
+                if (!solver.program().isArray(c) && classes.add(c)) {
+                    combine.run();
+                }
+            }
+        });
+        watch.watch(name, objs -> {
+            for (int o : objs) {
+                String s = solver.heap().stringConstant(solver.cs().siteOf(o));
+                if (s == null) {
+                    report("method handles: Lookup.bind at " + where + " with a name that is no constant");
+                } else if (names.add(s)) {
+                    combine.run();
+                }
+            }
+        });
+        watch.watch(type, objs -> {
+            for (int o : objs) {
+                String d = types.descriptorOf(solver.cs().siteOf(o));
+                if (d == null) {
+                    report("method handles: Lookup.bind at " + where + " with a type that is no constant");
+                } else if (descs.add(d)) {
+                    combine.run();
+                }
+            }
+        });
+    }
+
+    /** Makes bound handle {@code b} (if not null) a result of the call, its bound field fed by {@code value}. */
+    private void bound(HandleTarget b, int value, TypeFilter filter, int result) {
+        if (b == null) {
+            return;
+        }
+        int obj = handles.object(solver, b);
+        solver.addPointsTo(result, obj);
+        solver.addEdge(value, solver.fieldPointer(obj, HandleObjects.boundField(solver)), filter);
+    }
+
+    private void report(String message) {
+        unresolved.add(message);
+    }
+
+    @Override
+    public void onNewPointsTo(int pointer, int[] objects) {
+        watch.deliver(pointer, objects);
+    }
+
+    @Override
+    public List<String> warnings() {
+        return new ArrayList<>(unresolved);
+    }
+}
