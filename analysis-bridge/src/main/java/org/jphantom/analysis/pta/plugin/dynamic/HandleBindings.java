@@ -104,10 +104,16 @@ final class HandleBindings implements Plugin, Warnings {
         });
         watch.watch(name, objs -> {
             for (int o : objs) {
-                String s = solver.heap().stringConstant(solver.cs().siteOf(o));
-                if (s == null) {
+                java.util.List<String> values = solver.heap().stringValues(solver.cs().siteOf(o));
+                if (values == null) {
                     report("method handles: Lookup.bind at " + where + " with a name that is no constant");
-                } else if (names.add(s)) {
+                    continue;
+                }
+                boolean grew = false;
+                for (String s : values) { // a string colour's object stands for several
+                    grew |= names.add(s);
+                }
+                if (grew) {
                     combine.run();
                 }
             }
