@@ -19,15 +19,17 @@ import org.jphantom.analysis.pta.solver.Solver;
  *
  * <p>The concatenations: {@code append} and {@code insert} of a {@code StringBuilder} or
  * {@code StringBuffer} (and its {@code String} or {@code CharSequence} constructor) put the pieces of
- * the argument into the builder object's content, and its {@code toString} returns the content,
- * as if the two were an assignment, whatever lies between (builders are merged per type by
- * default, so all builders share one content: the thesis' "does some builder's toString flow into
- * a lookup" question); a builder appended to a builder passes its content on;
- * {@code String.concat} joins its receiver's and argument's pieces; an {@code invokedynamic}
- * {@code StringConcatFactory} concatenation joins its recipe's constant text and its arguments'
- * pieces. Other strings (not names, or unknown) are not tracked through concatenation: the JDK's
- * own code already makes the result an unknown string. Only the program's and class path's code
- * is modelled, as for the rest of the reflection analysis.
+ * the argument into the builder's content, and its {@code toString} returns the content, as if the
+ * two were an assignment; {@code String.concat} joins its receiver's and argument's pieces; an
+ * {@code invokedynamic} {@code StringConcatFactory} concatenation joins its recipe's constant text and
+ * its arguments' pieces. Builders are followed when they never leave their method
+ * ({@link BuilderSites}: javac 8's {@code +} chains, the thesis' Figure 3.4), with one content per
+ * allocation site. A builder that is passed to a call, stored or returned is not followed: the
+ * heap merges all builders into one object, and the thesis' shared content (every piece any such
+ * builder got, at every such {@code toString}) made the antlr tool's analysis run out of its heap.
+ * Other strings (not names, or unknown) are not tracked through concatenation: the JDK's own code
+ * already makes the result an unknown string. Only the program's and class path's code is
+ * modelled, as for the rest of the reflection analysis.
  */
 final class SubstringFlow {
     private final ReflectionAnalysis a;
@@ -37,8 +39,6 @@ final class SubstringFlow {
     private final Map<Integer, List<String>> valuesOf = new HashMap<>();
     /** Per string object that can be a piece: its piece (-1: it cannot). */
     private final Map<Integer, Integer> pieceOf = new HashMap<>();
-    /** Per builder object: the pointer of its content. */
-    private final Map<Integer, Integer> contentOf = new HashMap<>();
 
     SubstringFlow(ReflectionAnalysis a, NameIndex names) {
         this.a = a;
@@ -135,20 +135,11 @@ final class SubstringFlow {
                 int recv = a.var(csm, inv.recv);
                 int arg = a.var(csm, inv.args[pieceArg(inv)]);
                 int site = local == null ? -1 : local.siteOf(inv.recv);
-                if (site >= 0) {
-                    int content = localContent(solver.methodOf(csm).id(), site);
-                    a.watchers().watch(arg, objs -> flowPieces(objs, content));
-                    return;
+                if (site < 0) {
+                    return; // a builder that leaves its method is not followed (see the class comment)
                 }
-                a.watchers().watch(recv, builders -> {
-                    for (int b : builders) {
-                        if (!isBuilder(b)) {
-                            continue;
-                        }
-                        int content = content(b);
-                        a.watchers().watch(arg, objs -> flowPieces(objs, content));
-                    }
-                });
+                int content = localContent(solver.methodOf(csm).id(), site);
+                a.watchers().watch(arg, objs -> flowPieces(objs, content));
             }
             case TO_STRING -> {
                 if (inv.recv < 0 || inv.lhs < 0) {
@@ -158,15 +149,7 @@ final class SubstringFlow {
                 int site = local == null ? -1 : local.siteOf(inv.recv);
                 if (site >= 0) {
                     solver.addEdge(localContent(solver.methodOf(csm).id(), site), lhs, null);
-                    return;
                 }
-                a.watchers().watch(a.var(csm, inv.recv), builders -> {
-                    for (int b : builders) {
-                        if (isBuilder(b)) {
-                            solver.addEdge(content(b), lhs, null);
-                        }
-                    }
-                });
             }
             default -> {
                 if (inv.lhs < 0) {
@@ -183,14 +166,10 @@ final class SubstringFlow {
         }
     }
 
-    /** Adds the pieces of {@code objs} to {@code target}; builders' contents flow into it. */
+    /** Adds the pieces of {@code objs} to {@code target}. */
     private void flowPieces(int[] objs, int target) {
         Solver solver = a.solver();
         for (int o : objs) {
-            if (isBuilder(o)) {
-                solver.addEdge(content(o), target, null);
-                continue;
-            }
             int p = piece(o);
             if (p >= 0) {
                 solver.addPointsTo(target, p);
@@ -198,17 +177,8 @@ final class SubstringFlow {
         }
     }
 
-    private boolean isBuilder(int obj) {
-        String t = a.program().typeName(a.solver().typeOfObject(obj));
-        return t.equals("java/lang/StringBuilder") || t.equals("java/lang/StringBuffer");
-    }
-
     private int localContent(int method, int site) {
         return localContent.computeIfAbsent(((long) method << 32) | site, k -> a.solver().tempPointer());
-    }
-
-    private int content(int builder) {
-        return contentOf.computeIfAbsent(builder, b -> a.solver().tempPointer());
     }
 
     /** The piece a string object passes on: itself if a piece, one for a name constant, else -1. */
