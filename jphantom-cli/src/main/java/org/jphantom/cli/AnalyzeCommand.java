@@ -59,11 +59,11 @@ final class AnalyzeCommand {
                 .desc("add the reflective targets a TamiFlex log (jphantom record) lists at their call sites").build());
         o.addOption(Option.builder().longOpt("reflection-strings").hasArg().argName("substring|off")
                 .desc("with solar: follow parts of class and member names through StringBuilder, concat and"
-                        + " string concatenation, and match them by prefix and suffix (default substring)").build());
+                        + " string concatenation, and match them by prefix and suffix (default off)").build());
         o.addOption(Option.builder().longOpt("reflection-use-based").hasArg().argName("MODE")
-                .desc("with solar: use-based inference; 'propagate' (default): a cast or a member name tells an"
-                        + " unresolved forName its classes; 'invent': objects of the cast type at casts of unresolved"
-                        + " invoke/get results; 'both'; 'off'").build());
+                .desc("with solar: use-based inference; 'propagate': a cast or a member name tells an unresolved"
+                        + " forName its classes; 'invent': objects of the cast type at casts of unresolved invoke/get"
+                        + " results; 'both'; 'off' (default)").build());
         o.addOption(Option.builder().longOpt("string-colouring").hasArg().argName("on|off")
                 .desc("with solar: merge the member-name strings that never tell two members of a class apart"
                         + " (string colouring); default on").build());
@@ -225,7 +225,7 @@ final class AnalyzeCommand {
 
     /** {@code --reflection-strings}, {@code --reflection-use-based}, {@code --string-colouring}. */
     private static ReflectionOptions reflectionOptions(CommandLine cl) throws ParseException {
-        String strings = cl.getOptionValue("reflection-strings", "substring");
+        String strings = cl.getOptionValue("reflection-strings", "off");
         if (!strings.equals("substring") && !strings.equals("off")) {
             throw new ParseException("--reflection-strings takes substring or off, not '" + strings + "'");
         }
@@ -235,7 +235,7 @@ final class AnalyzeCommand {
         }
         ReflectionOptions.UseBased useBased;
         try {
-            useBased = ReflectionOptions.UseBased.named(cl.getOptionValue("reflection-use-based", "propagate"));
+            useBased = ReflectionOptions.UseBased.named(cl.getOptionValue("reflection-use-based", "off"));
         } catch (org.jphantom.JphantomException e) {
             throw new ParseException(e.getMessage());
         }
