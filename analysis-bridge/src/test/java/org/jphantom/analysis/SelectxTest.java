@@ -111,7 +111,7 @@ class SelectxTest {
         AnalysisResult ci = analyze("fig7", "ci");
         Selection s = Selectx.select(ci.solver(), 0);
         JMethod foo = method(ci, "fig7/Main$A", "foo");
-        assertEquals(Set.of(), selected(ci, s, foo), "foo's this and s need no context by Eq. 19");
+        assertEquals(Set.of(), selected(ci, s, foo), "foo's this and s need no context by Eq. 18");
         assertFalse(s.method(foo));
     }
 
