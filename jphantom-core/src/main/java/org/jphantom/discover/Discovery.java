@@ -7,6 +7,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.jphantom.model.Origin;
 
 /**
@@ -27,18 +28,39 @@ public final class Discovery {
     private final CaughtExceptions caughtExceptions = new CaughtExceptions();
     private final SortedMap<String, InnerClassRef> innerClasses = new TreeMap<>();
 
-    void phantomType(String type, Origin firstUse) {
-        phantomTypes.putIfAbsent(type, firstUse);
+    void phantomType(String type, Supplier<Origin> firstUse) {
+        if (!phantomTypes.containsKey(type)) {
+            phantomTypes.put(type, firstUse.get());
+        }
     }
 
-    void member(MemberRef ref) {
-        if (members.putIfAbsent(new Identity(ref.owner(), ref.name(), ref.desc(), ref.field(), ref.isStatic()), ref) == null) {
+    /** Records a use of a member; the origin is asked for only if it is the member's first use. */
+    void member(String owner, String name, String desc, boolean field, boolean isStatic, boolean itf,
+                Supplier<Origin> origin) {
+        Identity id = new Identity(owner, name, desc, field, isStatic);
+        if (members.get(id) == null) {
+            members.put(id, new MemberRef(owner, name, desc, field, isStatic, itf, origin.get()));
             sortedMembers = null;
         }
     }
 
-    /** What {@link MemberRef#key()} spells, without building the string for every use. */
+    /**
+     * What {@link MemberRef#key()} spells, without building the string for every use. Equality
+     * and hash are written out: this is the hottest lookup of the scan, and a record's generated
+     * ones go through method handles that stay slow for a good part of a run.
+     */
     private record Identity(String owner, String name, String desc, boolean field, boolean isStatic) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Identity i && field == i.field && isStatic == i.isStatic && name.equals(i.name)
+                    && desc.equals(i.desc) && owner.equals(i.owner);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((owner.hashCode() * 31 + name.hashCode()) * 31 + desc.hashCode()) * 4 + (field ? 2 : 0)
+                    + (isStatic ? 1 : 0);
+        }
     }
 
     void nestHostClaim(String host, String member) {

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.jphantom.JphantomException;
 import org.jphantom.model.Origin;
 import org.jphantom.world.ClassWorld;
@@ -75,47 +76,47 @@ public final class ReferenceScanner {
      * @return the indexes (in {@code cn.methods}) of the methods whose code needs the dataflow
      */
     public BitSet scan(ClassNode cn) {
-        Origin classOrigin = Origin.ofClass(cn.name, "declaration");
+        Supplier<Origin> classOrigin = fixed(Origin.ofClass(cn.name, "declaration"));
         boolean classRelevant = isRelevant(cn.name);
         discovery.genericArity().classOrMethodSignature(cn.signature);
         if (cn.superName != null) {
-            type(cn.superName, Origin.ofClass(cn.name, "super class"));
+            type(cn.superName, fixed(Origin.ofClass(cn.name, "super class")));
         }
         for (String itf : cn.interfaces) {
-            type(itf, Origin.ofClass(cn.name, "super interface"));
+            type(itf, fixed(Origin.ofClass(cn.name, "super interface")));
         }
         annotations(cn.visibleAnnotations, classOrigin);
         annotations(cn.invisibleAnnotations, classOrigin);
         uses(cn.visibleAnnotations, cn.invisibleAnnotations, "TYPE");
         if (cn.outerClass != null) {
-            type(cn.outerClass, Origin.ofClass(cn.name, "EnclosingMethod"));
+            type(cn.outerClass, fixed(Origin.ofClass(cn.name, "EnclosingMethod")));
             if (cn.outerMethod != null && cn.outerMethodDesc != null) {
-                methodDesc(cn.outerMethodDesc, Origin.ofClass(cn.name, "EnclosingMethod"));
+                methodDesc(cn.outerMethodDesc, fixed(Origin.ofClass(cn.name, "EnclosingMethod")));
             }
         }
         if (cn.nestHostClass != null) {
-            type(cn.nestHostClass, Origin.ofClass(cn.name, "NestHost"));
+            type(cn.nestHostClass, fixed(Origin.ofClass(cn.name, "NestHost")));
             if (!world.isKnown(cn.nestHostClass)) {
                 discovery.nestHostClaim(cn.nestHostClass, cn.name);
             }
         }
-        list(cn.nestMembers, Origin.ofClass(cn.name, "NestMembers"));
-        list(cn.permittedSubclasses, Origin.ofClass(cn.name, "PermittedSubclasses"));
+        list(cn.nestMembers, fixed(Origin.ofClass(cn.name, "NestMembers")));
+        list(cn.permittedSubclasses, fixed(Origin.ofClass(cn.name, "PermittedSubclasses")));
         if (cn.innerClasses != null) {
             for (InnerClassNode ic : cn.innerClasses) {
-                type(ic.name, Origin.ofClass(cn.name, "InnerClasses"));
+                type(ic.name, fixed(Origin.ofClass(cn.name, "InnerClasses")));
                 if (ic.outerName != null && ic.innerName != null && !world.isKnown(ic.name)) {
                     discovery.innerClass(new InnerClassRef(ic.name, ic.outerName, ic.innerName, ic.access,
                             ic.outerName.equals(cn.name)));
                 }
                 if (ic.outerName != null) {
-                    type(ic.outerName, Origin.ofClass(cn.name, "InnerClasses"));
+                    type(ic.outerName, fixed(Origin.ofClass(cn.name, "InnerClasses")));
                 }
             }
         }
         if (cn.recordComponents != null) {
             for (RecordComponentNode rc : cn.recordComponents) {
-                Origin o = Origin.ofClass(cn.name, "record component " + rc.name);
+                Supplier<Origin> o = fixed(Origin.ofClass(cn.name, "record component " + rc.name));
                 discovery.genericArity().typeSignature(rc.signature);
                 fieldDesc(rc.descriptor, o);
                 annotations(rc.visibleAnnotations, o);
@@ -123,7 +124,7 @@ public final class ReferenceScanner {
             }
         }
         for (FieldNode f : cn.fields) {
-            Origin o = Origin.ofClass(cn.name, "field " + f.name);
+            Supplier<Origin> o = fixed(Origin.ofClass(cn.name, "field " + f.name));
             fieldDesc(f.desc, o);
             valueUse(Type.getType(f.desc));
             discovery.genericArity().typeSignature(f.signature);
@@ -142,15 +143,14 @@ public final class ReferenceScanner {
     }
 
     private boolean method(ClassNode cn, MethodNode m, boolean classRelevant) {
-        String where = m.name + m.desc;
-        Origin head = new Origin(cn.name, where, -1, "method descriptor");
+        Site head = new Site(cn.name, m).at(-1, "method descriptor");
         boolean rel = methodDesc(m.desc, head) | classRelevant;
         valueUses(m.desc);
         discovery.genericArity().classOrMethodSignature(m.signature);
         if (m.exceptions != null) {
             for (String e : m.exceptions) {
                 discovery.kindEvidence().classUse(e);
-                rel |= type(e, new Origin(cn.name, where, -1, "throws clause"));
+                rel |= type(e, new Site(cn.name, m).at(-1, "throws clause"));
             }
         }
         annotations(m.visibleAnnotations, head);
@@ -174,7 +174,7 @@ public final class ReferenceScanner {
         for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
             if (tcb.type != null) {
                 discovery.kindEvidence().classUse(tcb.type);
-                rel |= type(tcb.type, new Origin(cn.name, where, m.instructions.indexOf(tcb.handler), "exception handler"));
+                rel |= type(tcb.type, new Site(cn.name, m).at(m.instructions.indexOf(tcb.handler), "exception handler"));
             }
         }
         if (m.localVariables != null) {
@@ -183,9 +183,11 @@ public final class ReferenceScanner {
                 rel |= fieldDesc(lv.desc, head);
             }
         }
+        // One site for every instruction: its Origin is built only if a discovery keeps it.
+        Site site = new Site(cn.name, m);
         int index = 0;
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), index++) {
-            rel |= instruction(cn.name, where, index, insn);
+            rel |= instruction(site.at(index, insn), insn);
             if (insn instanceof MethodInsnNode mi && !world.isKnown(mi.owner) && !mi.owner.startsWith("[")) {
                 discovery.caughtExceptions().use(mi.owner, mi.name, mi.desc, covering(m, index));
             }
@@ -193,26 +195,24 @@ public final class ReferenceScanner {
         return rel;
     }
 
-    private boolean instruction(String owner, String where, int index, AbstractInsnNode insn) {
+    private boolean instruction(Site o, AbstractInsnNode insn) {
         switch (insn.getType()) {
             case AbstractInsnNode.FIELD_INSN: {
                 FieldInsnNode f = (FieldInsnNode) insn;
-                Origin o = new Origin(owner, where, index, opcodeName(f.getOpcode()) + " " + f.owner + "." + f.name);
                 boolean rel = type(f.owner, o) | fieldDesc(f.desc, o);
                 boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
                 valueUse(Type.getType(f.desc));
                 if (isStatic) {
                     discovery.kindEvidence().classUse(f.owner);
                 }
-                member(new MemberRef(f.owner, f.name, f.desc, true, isStatic, false, o));
+                member(f.owner, f.name, f.desc, true, isStatic, false, o);
                 return rel;
             }
             case AbstractInsnNode.METHOD_INSN: {
                 MethodInsnNode mi = (MethodInsnNode) insn;
-                Origin o = new Origin(owner, where, index, opcodeName(mi.getOpcode()) + " " + mi.owner + "." + mi.name + mi.desc);
                 boolean rel = type(mi.owner, o) | methodDesc(mi.desc, o);
                 valueUses(mi.desc);
-                member(new MemberRef(mi.owner, mi.name, mi.desc, false, mi.getOpcode() == Opcodes.INVOKESTATIC, mi.itf, o));
+                member(mi.owner, mi.name, mi.desc, false, mi.getOpcode() == Opcodes.INVOKESTATIC, mi.itf, o);
                 return rel;
             }
             case AbstractInsnNode.TYPE_INSN: {
@@ -220,17 +220,16 @@ public final class ReferenceScanner {
                 if (t.getOpcode() != Opcodes.NEW) {
                     valueUse(t.desc.startsWith("[") ? Type.getType(t.desc) : Type.getObjectType(t.desc));
                 }
-                return type(t.desc, new Origin(owner, where, index, opcodeName(t.getOpcode()) + " " + t.desc));
+                return type(t.desc, o);
             }
             case AbstractInsnNode.MULTIANEWARRAY_INSN: {
                 MultiANewArrayInsnNode t = (MultiANewArrayInsnNode) insn;
-                return type(t.desc, new Origin(owner, where, index, "multianewarray " + t.desc));
+                return type(t.desc, o);
             }
             case AbstractInsnNode.LDC_INSN:
-                return constant(((LdcInsnNode) insn).cst, new Origin(owner, where, index, "ldc"));
+                return constant(((LdcInsnNode) insn).cst, o);
             case AbstractInsnNode.INVOKE_DYNAMIC_INSN: {
                 InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) insn;
-                Origin o = new Origin(owner, where, index, "invokedynamic " + indy.name + indy.desc);
                 boolean rel = methodDesc(indy.desc, o) | handle(indy.bsm, o);
                 for (Object arg : indy.bsmArgs) {
                     rel |= constant(arg, o);
@@ -239,13 +238,12 @@ public final class ReferenceScanner {
                 if (LMF.equals(indy.bsm.getOwner()) && indy.bsmArgs.length >= 1 && indy.bsmArgs[0] instanceof Type sam
                         && fi.getSort() == Type.OBJECT) {
                     // the functional interface method that the lambda implements
-                    member(new MemberRef(fi.getInternalName(), indy.name, sam.getDescriptor(), false, false, true, o));
+                    member(fi.getInternalName(), indy.name, sam.getDescriptor(), false, false, true, o);
                 }
                 return rel;
             }
             case AbstractInsnNode.FRAME: {
                 FrameNode fn = (FrameNode) insn;
-                Origin o = new Origin(owner, where, index, "StackMapTable frame");
                 return frameTypes(fn.local, o) | frameTypes(fn.stack, o);
             }
             default:
@@ -253,7 +251,7 @@ public final class ReferenceScanner {
         }
     }
 
-    private boolean frameTypes(List<Object> types, Origin o) {
+    private boolean frameTypes(List<Object> types, Supplier<Origin> o) {
         boolean rel = false;
         if (types != null) {
             for (Object t : types) {
@@ -265,7 +263,7 @@ public final class ReferenceScanner {
         return rel;
     }
 
-    private boolean constant(Object cst, Origin o) {
+    private boolean constant(Object cst, Supplier<Origin> o) {
         if (cst instanceof Type t) {
             return t.getSort() == Type.METHOD ? methodDesc(t.getDescriptor(), o) : fieldDesc(t.getDescriptor(), o);
         } else if (cst instanceof Handle h) {
@@ -294,7 +292,7 @@ public final class ReferenceScanner {
         return out;
     }
 
-    private boolean handle(Handle h, Origin o) {
+    private boolean handle(Handle h, Supplier<Origin> o) {
         boolean rel = type(h.getOwner(), o);
         if (h.getTag() >= Opcodes.H_INVOKEVIRTUAL && !world.isKnown(h.getOwner())) {
             discovery.caughtExceptions().use(h.getOwner(), h.getName(), h.getDesc(), Set.of());
@@ -303,17 +301,18 @@ public final class ReferenceScanner {
         boolean field = tag <= Opcodes.H_PUTSTATIC;
         rel |= field ? fieldDesc(h.getDesc(), o) : methodDesc(h.getDesc(), o);
         boolean isStatic = tag == Opcodes.H_GETSTATIC || tag == Opcodes.H_PUTSTATIC || tag == Opcodes.H_INVOKESTATIC;
-        member(new MemberRef(h.getOwner(), h.getName(), h.getDesc(), field, isStatic, h.isInterface(), o));
+        member(h.getOwner(), h.getName(), h.getDesc(), field, isStatic, h.isInterface(), o);
         return rel;
     }
 
-    private void member(MemberRef ref) {
-        if (!ref.owner().startsWith("[")) {
-            discovery.member(ref);
+    private void member(String owner, String name, String desc, boolean field, boolean isStatic, boolean itf,
+                        Supplier<Origin> o) {
+        if (!owner.startsWith("[")) {
+            discovery.member(owner, name, desc, field, isStatic, itf, o);
         }
     }
 
-    private void list(List<String> names, Origin o) {
+    private void list(List<String> names, Supplier<Origin> o) {
         if (names != null) {
             for (String n : names) {
                 type(n, o);
@@ -326,7 +325,7 @@ public final class ReferenceScanner {
         discovery.annotationUses().record(invisible, false, target);
     }
 
-    private void annotations(List<AnnotationNode> annotations, Origin o) {
+    private void annotations(List<AnnotationNode> annotations, Supplier<Origin> o) {
         if (annotations == null) {
             return;
         }
@@ -335,7 +334,7 @@ public final class ReferenceScanner {
         }
     }
 
-    private void annotation(AnnotationNode a, Origin o) {
+    private void annotation(AnnotationNode a, Supplier<Origin> o) {
         String type = Type.getType(a.desc).getInternalName();
         fieldDesc(a.desc, o);
         if (a.values != null) {
@@ -345,13 +344,13 @@ public final class ReferenceScanner {
         }
     }
 
-    private void annotationValue(String annotationType, String name, Object value, Origin o) {
+    private void annotationValue(String annotationType, String name, Object value, Supplier<Origin> o) {
         String desc = null;
         if (value instanceof String[] e) {
             fieldDesc(e[0], o);
             desc = e[0];
             // the constant is a static field of the enum type (read reflectively by the JVM)
-            member(new MemberRef(Type.getType(e[0]).getInternalName(), e[1], e[0], true, true, false, o));
+            member(Type.getType(e[0]).getInternalName(), e[1], e[0], true, true, false, o);
         } else if (value instanceof Type t) {
             fieldDesc(t.getDescriptor(), o);
             desc = "Ljava/lang/Class;";
@@ -421,7 +420,7 @@ public final class ReferenceScanner {
         }
     }
 
-    private boolean methodDesc(String desc, Origin o) {
+    private boolean methodDesc(String desc, Supplier<Origin> o) {
         boolean rel = false;
         for (Type t : Type.getArgumentTypes(desc)) {
             rel |= asmType(t, o);
@@ -429,11 +428,11 @@ public final class ReferenceScanner {
         return rel | asmType(Type.getReturnType(desc), o);
     }
 
-    private boolean fieldDesc(String desc, Origin o) {
+    private boolean fieldDesc(String desc, Supplier<Origin> o) {
         return asmType(Type.getType(desc), o);
     }
 
-    private boolean asmType(Type t, Origin o) {
+    private boolean asmType(Type t, Supplier<Origin> o) {
         if (t.getSort() == Type.ARRAY) {
             t = t.getElementType();
         }
@@ -441,14 +440,15 @@ public final class ReferenceScanner {
     }
 
     /** Records a referenced type (internal name or array descriptor); returns its relevance. */
-    private boolean type(String name, Origin o) {
+    private boolean type(String name, Supplier<Origin> o) {
         if (name.startsWith("[")) {
             return fieldDesc(name, o);
         }
         if (!world.isKnown(name)) {
             if (!Names.isValidClassName(name)) {
-                throw JphantomException.input(o.className().replace('/', '.') + ": references an invalid class name '"
-                        + name + "' (" + o + ")");
+                Origin where = o.get();
+                throw JphantomException.input(where.className().replace('/', '.') + ": references an invalid class name '"
+                        + name + "' (" + where + ")");
             }
             discovery.phantomType(name, o);
             return true;
@@ -458,5 +458,83 @@ public final class ReferenceScanner {
 
     static String opcodeName(int opcode) {
         return Names.opcode(opcode);
+    }
+
+    private static Supplier<Origin> fixed(Origin o) {
+        return () -> o;
+    }
+
+    /**
+     * Where a reference of a method is read: the method, and the instruction (or -1) with the words
+     * {@link Origin#what()} gives it. Most references repeat what {@link Discovery} already has, so
+     * the {@link Origin} (and its strings) is built only when asked, once per position. One site
+     * moves over a method's instructions ({@link #at(int, AbstractInsnNode)}); whoever keeps the
+     * Origin keeps the built record, never the site.
+     */
+    private static final class Site implements Supplier<Origin> {
+        private final String owner;
+        private final MethodNode method;
+        private int index;
+        private AbstractInsnNode insn;
+        private String what;
+        private Origin built;
+
+        Site(String owner, MethodNode method) {
+            this.owner = owner;
+            this.method = method;
+        }
+
+        /** This site at a position that is not an instruction's own reference, with fixed words. */
+        Site at(int index, String what) {
+            this.index = index;
+            this.insn = null;
+            this.what = what;
+            this.built = null;
+            return this;
+        }
+
+        /** This site at instruction {@code insn}, number {@code index} of the method. */
+        Site at(int index, AbstractInsnNode insn) {
+            this.index = index;
+            this.insn = insn;
+            this.what = null;
+            this.built = null;
+            return this;
+        }
+
+        @Override
+        public Origin get() {
+            if (built == null) {
+                built = new Origin(owner, method.name + method.desc, index, what != null ? what : describe(insn));
+            }
+            return built;
+        }
+
+        private static String describe(AbstractInsnNode insn) {
+            switch (insn.getType()) {
+                case AbstractInsnNode.FIELD_INSN: {
+                    FieldInsnNode f = (FieldInsnNode) insn;
+                    return opcodeName(f.getOpcode()) + " " + f.owner + "." + f.name;
+                }
+                case AbstractInsnNode.METHOD_INSN: {
+                    MethodInsnNode mi = (MethodInsnNode) insn;
+                    return opcodeName(mi.getOpcode()) + " " + mi.owner + "." + mi.name + mi.desc;
+                }
+                case AbstractInsnNode.TYPE_INSN:
+                    return opcodeName(insn.getOpcode()) + " " + ((TypeInsnNode) insn).desc;
+                case AbstractInsnNode.MULTIANEWARRAY_INSN:
+                    return "multianewarray " + ((MultiANewArrayInsnNode) insn).desc;
+                case AbstractInsnNode.LDC_INSN:
+                    return "ldc";
+                case AbstractInsnNode.INVOKE_DYNAMIC_INSN: {
+                    InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) insn;
+                    return "invokedynamic " + indy.name + indy.desc;
+                }
+                case AbstractInsnNode.FRAME:
+                    return "StackMapTable frame";
+                default:
+                    throw new IllegalStateException("no reference in instruction type " + insn.getType());
+            }
+        }
     }
 }
