@@ -1,5 +1,6 @@
 package org.jphantom.discover;
 
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -46,6 +47,7 @@ public final class ReferenceScanner {
     private final ClassWorld world;
     private final Discovery discovery;
     private final Map<String, Boolean> relevant = new HashMap<>();
+    private final Map<String, String[]> descriptorClasses = new HashMap<>();
 
     public ReferenceScanner(ClassWorld world, Discovery discovery) {
         this.world = world;
@@ -126,7 +128,7 @@ public final class ReferenceScanner {
         for (FieldNode f : cn.fields) {
             Supplier<Origin> o = fixed(Origin.ofClass(cn.name, "field " + f.name));
             fieldDesc(f.desc, o);
-            valueUse(Type.getType(f.desc));
+            valueUses(f.desc);
             discovery.genericArity().typeSignature(f.signature);
             annotations(f.visibleAnnotations, o);
             annotations(f.invisibleAnnotations, o);
@@ -201,7 +203,7 @@ public final class ReferenceScanner {
                 FieldInsnNode f = (FieldInsnNode) insn;
                 boolean rel = type(f.owner, o) | fieldDesc(f.desc, o);
                 boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
-                valueUse(Type.getType(f.desc));
+                valueUses(f.desc);
                 if (isStatic) {
                     discovery.kindEvidence().classUse(f.owner);
                 }
@@ -218,7 +220,11 @@ public final class ReferenceScanner {
             case AbstractInsnNode.TYPE_INSN: {
                 TypeInsnNode t = (TypeInsnNode) insn;
                 if (t.getOpcode() != Opcodes.NEW) {
-                    valueUse(t.desc.startsWith("[") ? Type.getType(t.desc) : Type.getObjectType(t.desc));
+                    if (t.desc.startsWith("[")) {
+                        valueUses(t.desc);
+                    } else {
+                        discovery.kindEvidence().value(t.desc);
+                    }
                 }
                 return type(t.desc, o);
             }
@@ -403,40 +409,51 @@ public final class ReferenceScanner {
         return null;
     }
 
-    /** Records the parameter and return types of method descriptor {@code desc} as handled values. */
+    /**
+     * Records the class types of a descriptor (a method's parameters and return, or a field's type;
+     * element types of arrays) as handled values.
+     */
     private void valueUses(String desc) {
-        for (Type t : Type.getArgumentTypes(desc)) {
-            valueUse(t);
-        }
-        valueUse(Type.getReturnType(desc));
-    }
-
-    private void valueUse(Type t) {
-        if (t.getSort() == Type.ARRAY) {
-            t = t.getElementType();
-        }
-        if (t.getSort() == Type.OBJECT) {
-            discovery.kindEvidence().value(t.getInternalName());
+        for (String c : classesIn(desc)) {
+            discovery.kindEvidence().value(c);
         }
     }
 
     private boolean methodDesc(String desc, Supplier<Origin> o) {
-        boolean rel = false;
-        for (Type t : Type.getArgumentTypes(desc)) {
-            rel |= asmType(t, o);
-        }
-        return rel | asmType(Type.getReturnType(desc), o);
+        return descriptor(desc, o);
     }
 
     private boolean fieldDesc(String desc, Supplier<Origin> o) {
-        return asmType(Type.getType(desc), o);
+        return descriptor(desc, o);
     }
 
-    private boolean asmType(Type t, Supplier<Origin> o) {
-        if (t.getSort() == Type.ARRAY) {
-            t = t.getElementType();
+    private boolean descriptor(String desc, Supplier<Origin> o) {
+        boolean rel = false;
+        for (String c : classesIn(desc)) {
+            rel |= type(c, o);
         }
-        return t.getSort() == Type.OBJECT && type(t.getInternalName(), o);
+        return rel;
+    }
+
+    /**
+     * The class names a well-formed method or field descriptor mentions, in order (element types of
+     * arrays included). Descriptors repeat across a program, so each is parsed once per scanner.
+     */
+    private String[] classesIn(String desc) {
+        String[] classes = descriptorClasses.get(desc);
+        if (classes == null) {
+            List<String> found = new ArrayList<>(2);
+            for (int i = 0; i < desc.length(); i++) {
+                if (desc.charAt(i) == 'L') {
+                    int end = desc.indexOf(';', i);
+                    found.add(desc.substring(i + 1, end));
+                    i = end;
+                }
+            }
+            classes = found.toArray(String[]::new);
+            descriptorClasses.put(desc, classes);
+        }
+        return classes;
     }
 
     /** Records a referenced type (internal name or array descriptor); returns its relevance. */
