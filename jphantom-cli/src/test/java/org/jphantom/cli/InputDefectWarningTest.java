@@ -1,11 +1,13 @@
 package org.jphantom.cli;
 
 import static org.jphantom.cli.CliFixture.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,5 +60,35 @@ class InputDefectWarningTest {
                 && l.contains("known p.B is a class") && l.contains("IncompatibleClassChangeError")), r.err());
         CliFixture.Run v = run("verify", out.toString()).expect(1);
         assertTrue(v.out().contains("p.A") || v.err().contains("p.A"), v.out() + v.err());
+    }
+    @Test
+    void memberAnArrayTypeLacksIsNamed() throws IOException {
+        Map<String, byte[]> entries = new LinkedHashMap<>();
+        entries.put("p/A.class", CliFixture.classWithRun("p/A", "java/lang/Object", mv -> {
+            mv.visitInsn(Opcodes.ICONST_1);
+            mv.visitTypeInsn(Opcodes.ANEWARRAY, "java/lang/String");
+            mv.visitInsn(Opcodes.DUP);
+            // clone() and Object's methods resolve on an array; a misspelt clone does not
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "[Ljava/lang/String;", "clone", "()Ljava/lang/Object;", false);
+            mv.visitInsn(Opcodes.POP);
+            mv.visitInsn(Opcodes.DUP);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "[Ljava/lang/String;", "hashCode", "()I", false);
+            mv.visitInsn(Opcodes.POP);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "[Ljava/lang/String;", "Jlone", "()Ljava/lang/Object;", false);
+            mv.visitInsn(Opcodes.POP);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/P", "go", "()V", false);
+            mv.visitInsn(Opcodes.RETURN);
+        }));
+        Path in = CliFixture.jar(dir.resolve("in.jar"), entries);
+        Path out = dir.resolve("out.jar");
+        CliFixture.Run r = run(in.toString(), "-o", out.toString()).expect(Main.OK);
+        List<String> warned = r.err().lines().filter(l -> l.contains("an array type has only")).toList();
+        assertEquals(1, warned.size(), r.err());
+        assertTrue(warned.get(0).startsWith("warning: unresolvable reference to [Ljava.lang.String;.Jlone()Ljava/lang/Object; in p.A.run()V"),
+                warned.get(0));
+        assertTrue(warned.get(0).contains("NoSuchMethodError"), warned.get(0));
+        CliFixture.Run v = run("verify", out.toString()).expect(1);
+        assertTrue((v.out() + v.err()).lines().anyMatch(l -> l.startsWith("UNRESOLVED_METHOD p.A") && l.contains("Jlone")),
+                v.out() + v.err());
     }
 }

@@ -108,7 +108,7 @@ public final class Discovery {
         return Collections.unmodifiableSortedMap(phantomTypes);
     }
 
-    /** Every member the program uses, keyed by {@link MemberRef#key()}. */
+    /** Every member the program uses (on array types too), keyed by {@link MemberRef#key()}. */
     public SortedMap<String, MemberRef> members() {
         if (sortedMembers == null) {
             SortedMap<String, MemberRef> sorted = new TreeMap<>();

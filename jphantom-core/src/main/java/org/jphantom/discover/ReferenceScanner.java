@@ -313,9 +313,7 @@ public final class ReferenceScanner {
 
     private void member(String owner, String name, String desc, boolean field, boolean isStatic, boolean itf,
                         Supplier<Origin> o) {
-        if (!owner.startsWith("[")) {
-            discovery.member(owner, name, desc, field, isStatic, itf, o);
-        }
+        discovery.member(owner, name, desc, field, isStatic, itf, o);
     }
 
     private void list(List<String> names, Supplier<Origin> o) {
