@@ -167,7 +167,8 @@ public final class Complementer {
         long t1 = lap(timings, "read", t0);
 
         Discovery discovery = new Discovery();
-        ReferenceScanner scanner = new ReferenceScanner(world, discovery);
+        ReferenceScanner scanner = new ReferenceScanner(world, discovery, name -> world.isPlatformName(name)
+                && !jdk.exports(ClassWorld.packageOf(name)) && world.isKnown(name));
         ConstraintSet constraintSet = new ConstraintSet(world, scanner);
         ConstraintExtractor extractor = new ConstraintExtractor(constraintSet);
         int analysed = 0;
@@ -186,6 +187,7 @@ public final class Complementer {
             extractor.extract(cn, relevant);
         }
         checkPlatformPhantoms(world, discovery, jdk.release());
+        warnConcealedUses(discovery, input, warnings);
         long t2 = lap(timings, "analyse", t1);
 
         List<Constraint> constraints = constraintSet.constraints();
@@ -333,6 +335,23 @@ public final class Complementer {
                 }
             }
         }
+    }
+
+    /**
+     * A program class that uses a class of a platform package its module does not export cannot
+     * link on this JDK (IllegalAccessError; programs built for Java 8 meet it): one warning per
+     * program class, naming it; the complement is still made.
+     */
+    private static void warnConcealedUses(Discovery discovery, ProgramInput input, List<String> warnings) {
+        discovery.concealedUses().forEach((programClass, used) -> {
+            ProgramClass pc = input.classes().get(programClass);
+            String where = pc == null ? "" : pc.entryName() + " (" + pc.source() + "): ";
+            String first = used.first();
+            warnings.add(where + Names.javaName(programClass) + " uses " + Names.javaName(first)
+                    + (used.size() > 1 ? " and " + (used.size() - 1) + " more class" + (used.size() > 2 ? "es" : "")
+                    + " of packages" : ", of a package") + " that the JDK does not export; the JVM throws"
+                    + " IllegalAccessError there unless it runs with --add-exports");
+        });
     }
 
     /** A class that is its own ancestor can never be loaded: reject the input. */

@@ -91,4 +91,28 @@ class InputDefectWarningTest {
         assertTrue((v.out() + v.err()).lines().anyMatch(l -> l.startsWith("UNRESOLVED_METHOD p.A") && l.contains("Jlone")),
                 v.out() + v.err());
     }
+    @Test
+    void classOfAPackageTheJdkDoesNotExportIsNamed() throws IOException {
+        // programs built for Java 8 reach into JDK internals (jython 2.7.4's shaded netty: sun.security.x509)
+        Map<String, byte[]> entries = new LinkedHashMap<>();
+        entries.put("p/A.class", CliFixture.classWithRun("p/A", "java/lang/Object", mv -> {
+            mv.visitTypeInsn(Opcodes.NEW, "sun/security/x509/X500Name");
+            mv.visitInsn(Opcodes.POP);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "sun/misc/Unsafe", "getUnsafe", "()Lsun/misc/Unsafe;", false);
+            mv.visitInsn(Opcodes.POP);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/P", "go", "()V", false);
+            mv.visitInsn(Opcodes.RETURN);
+        }));
+        Path in = CliFixture.jar(dir.resolve("in.jar"), entries);
+        Path out = dir.resolve("out.jar");
+        CliFixture.Run r = run(in.toString(), "-o", out.toString()).expect(Main.OK);
+        List<String> warned = r.err().lines().filter(l -> l.contains("does not export")).toList();
+        // sun.misc is exported (module jdk.unsupported): only the one concealed class is named
+        assertEquals(List.of("warning: p/A.class (" + in + "): p.A uses sun.security.x509.X500Name, of a package that"
+                + " the JDK does not export; the JVM throws IllegalAccessError there unless it runs with --add-exports"),
+                warned, r.err());
+        CliFixture.Run v = run("verify", out.toString()).expect(1);
+        assertTrue((v.out() + v.err()).lines().anyMatch(l -> l.startsWith("ACCESS p.A") && l.contains("X500Name")),
+                v.out() + v.err());
+    }
 }

@@ -27,6 +27,7 @@ public final class Discovery {
     private final AnnotationUses annotationUses = new AnnotationUses();
     private final CaughtExceptions caughtExceptions = new CaughtExceptions();
     private final SortedMap<String, InnerClassRef> innerClasses = new TreeMap<>();
+    private final SortedMap<String, SortedSet<String>> concealedUses = new TreeMap<>();
 
     void phantomType(String type, Supplier<Origin> firstUse) {
         if (!phantomTypes.containsKey(type)) {
@@ -61,6 +62,19 @@ public final class Discovery {
             return ((owner.hashCode() * 31 + name.hashCode()) * 31 + desc.hashCode()) * 4 + (field ? 2 : 0)
                     + (isStatic ? 1 : 0);
         }
+    }
+
+    void concealedUse(String programClass, String platformClass) {
+        concealedUses.computeIfAbsent(programClass, c -> new TreeSet<>()).add(platformClass);
+    }
+
+    /**
+     * Program classes that name, where the JVM checks access, a platform class of a package its
+     * module does not export (see {@link ReferenceScanner#ReferenceScanner(org.jphantom.world.ClassWorld,
+     * Discovery, java.util.function.Predicate)}), with those classes.
+     */
+    public SortedMap<String, SortedSet<String>> concealedUses() {
+        return Collections.unmodifiableSortedMap(concealedUses);
     }
 
     void nestHostClaim(String host, String member) {

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jphantom.JphantomException;
 import org.jphantom.model.Origin;
@@ -48,10 +49,24 @@ public final class ReferenceScanner {
     private final Discovery discovery;
     private final Map<String, Boolean> relevant = new HashMap<>();
     private final Map<String, String[]> descriptorClasses = new HashMap<>();
+    private final Predicate<String> concealed;
+    private final Map<String, Boolean> concealedCache = new HashMap<>();
+    /** The class being scanned. */
+    private String current;
 
     public ReferenceScanner(ClassWorld world, Discovery discovery) {
+        this(world, discovery, name -> false);
+    }
+
+    /**
+     * @param concealed whether a known class lies in a platform package that its module does not
+     *     export to the program (an access the JVM refuses); the scanner records the program
+     *     classes that name such a class where the JVM checks access ({@link Discovery#concealedUses()})
+     */
+    public ReferenceScanner(ClassWorld world, Discovery discovery, Predicate<String> concealed) {
         this.world = world;
         this.discovery = discovery;
+        this.concealed = concealed;
     }
 
     /**
@@ -80,12 +95,15 @@ public final class ReferenceScanner {
     public BitSet scan(ClassNode cn) {
         Supplier<Origin> classOrigin = fixed(Origin.ofClass(cn.name, "declaration"));
         boolean classRelevant = isRelevant(cn.name);
+        current = cn.name;
         discovery.genericArity().classOrMethodSignature(cn.signature);
         if (cn.superName != null) {
             type(cn.superName, fixed(Origin.ofClass(cn.name, "super class")));
+            access(cn.superName);
         }
         for (String itf : cn.interfaces) {
             type(itf, fixed(Origin.ofClass(cn.name, "super interface")));
+            access(itf);
         }
         annotations(cn.visibleAnnotations, classOrigin);
         annotations(cn.invisibleAnnotations, classOrigin);
@@ -201,6 +219,7 @@ public final class ReferenceScanner {
         switch (insn.getType()) {
             case AbstractInsnNode.FIELD_INSN: {
                 FieldInsnNode f = (FieldInsnNode) insn;
+                access(f.owner);
                 boolean rel = type(f.owner, o) | fieldDesc(f.desc, o);
                 boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
                 valueUses(f.desc);
@@ -212,6 +231,7 @@ public final class ReferenceScanner {
             }
             case AbstractInsnNode.METHOD_INSN: {
                 MethodInsnNode mi = (MethodInsnNode) insn;
+                access(mi.owner);
                 boolean rel = type(mi.owner, o) | methodDesc(mi.desc, o);
                 valueUses(mi.desc);
                 member(mi.owner, mi.name, mi.desc, false, mi.getOpcode() == Opcodes.INVOKESTATIC, mi.itf, o);
@@ -219,6 +239,7 @@ public final class ReferenceScanner {
             }
             case AbstractInsnNode.TYPE_INSN: {
                 TypeInsnNode t = (TypeInsnNode) insn;
+                access(t.desc);
                 if (t.getOpcode() != Opcodes.NEW) {
                     if (t.desc.startsWith("[")) {
                         valueUses(t.desc);
@@ -230,10 +251,16 @@ public final class ReferenceScanner {
             }
             case AbstractInsnNode.MULTIANEWARRAY_INSN: {
                 MultiANewArrayInsnNode t = (MultiANewArrayInsnNode) insn;
+                access(t.desc);
                 return type(t.desc, o);
             }
-            case AbstractInsnNode.LDC_INSN:
-                return constant(((LdcInsnNode) insn).cst, o);
+            case AbstractInsnNode.LDC_INSN: {
+                Object cst = ((LdcInsnNode) insn).cst;
+                if (cst instanceof Type t && (t.getSort() == Type.OBJECT || t.getSort() == Type.ARRAY)) {
+                    access(t.getInternalName());
+                }
+                return constant(cst, o);
+            }
             case AbstractInsnNode.INVOKE_DYNAMIC_INSN: {
                 InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) insn;
                 boolean rel = methodDesc(indy.desc, o) | handle(indy.bsm, o);
@@ -254,6 +281,29 @@ public final class ReferenceScanner {
             }
             default:
                 return false;
+        }
+    }
+
+    /**
+     * A class the JVM resolves with an access check (JVMS 5.4.4): a super type, or the class an
+     * instruction names (an array's element type). Records a use of a concealed platform class.
+     */
+    private void access(String name) {
+        String c = name;
+        if (c.startsWith("[")) {
+            int l = c.indexOf('L');
+            if (l < 0) {
+                return;
+            }
+            c = c.substring(l + 1, c.length() - 1);
+        }
+        Boolean hidden = concealedCache.get(c);
+        if (hidden == null) {
+            hidden = concealed.test(c);
+            concealedCache.put(c, hidden);
+        }
+        if (hidden) {
+            discovery.concealedUse(current, c);
         }
     }
 
