@@ -188,6 +188,7 @@ public final class Complementer {
         }
         checkPlatformPhantoms(world, discovery, jdk.release());
         warnConcealedUses(discovery, input, warnings);
+        warnPrivateAccesses(discovery, input, warnings);
         long t2 = lap(timings, "analyse", t1);
 
         List<Constraint> constraints = constraintSet.constraints();
@@ -195,6 +196,7 @@ public final class Complementer {
                 constraints, world, discovery.kindEvidence().interfaceLike(discovery.phantomTypes().keySet()));
         Solution solution = request.lenient() ? LenientSolver.solve(problem, request.maxSearchSteps(), warnings)
                 : HierarchySolver.solve(problem, request.maxSearchSteps());
+        warnInaccessibleSupers(world, solution, discovery, warnings);
         long t3 = lap(timings, "solve", t2);
 
         CompletedHierarchy hierarchy = new CompletedHierarchy(world, solution);
@@ -351,6 +353,47 @@ public final class Complementer {
                     + (used.size() > 1 ? " and " + (used.size() - 1) + " more class" + (used.size() > 2 ? "es" : "")
                     + " of packages" : ", of a package") + " that the JDK does not export; the JVM throws"
                     + " IllegalAccessError there unless it runs with --add-exports");
+        });
+    }
+
+    /**
+     * A phantom whose solved super class or interface is a known type it cannot access (JVMS 5.4.4:
+     * not public and in another package) cannot be loaded (IllegalAccessError). The constraints
+     * leave no other choice, so the program's own use is at fault (a damaged name, or a type used
+     * across packages): warned, naming the phantom's first use; the complement is still made.
+     */
+    private static void warnInaccessibleSupers(ClassWorld world, Solution solution, Discovery discovery,
+                                               List<String> warnings) {
+        for (PhantomShape s : solution.phantoms().values()) {
+            List<String> supers = new ArrayList<>(s.interfaces());
+            if (s.superName() != null) {
+                supers.add(0, s.superName());
+            }
+            for (String sup : supers) {
+                ClassInfo known = world.lookup(sup);
+                if (known != null && !known.isPublic()
+                        && !ClassWorld.packageOf(sup).equals(ClassWorld.packageOf(s.name()))) {
+                    warnings.add("phantom " + Names.javaName(s.name()) + " (used in " + discovery.phantomTypes().get(s.name())
+                            + ") must be a subtype of " + Names.javaName(sup) + ", which is not public and in another"
+                            + " package; the JVM cannot load it (IllegalAccessError)");
+                }
+            }
+        }
+    }
+
+    /**
+     * A program class that uses a private member of another program class that is not its nestmate
+     * cannot link there (IllegalAccessError): one warning per program class, naming both.
+     */
+    private static void warnPrivateAccesses(Discovery discovery, ProgramInput input, List<String> warnings) {
+        discovery.privateAccesses().forEach((programClass, members) -> {
+            ProgramClass pc = input.classes().get(programClass);
+            String where = pc == null ? "" : pc.entryName() + " (" + pc.source() + "): ";
+            String first = members.first();
+            warnings.add(where + Names.javaName(programClass) + " uses private " + first.replace('/', '.')
+                    + (members.size() > 1 ? " and " + (members.size() - 1) + " more private member"
+                    + (members.size() > 2 ? "s" : "") : "") + " of a class that is not its nestmate (their NestHost"
+                    + " and NestMembers attributes do not agree); the JVM throws IllegalAccessError there");
         });
     }
 

@@ -28,6 +28,7 @@ public final class Discovery {
     private final CaughtExceptions caughtExceptions = new CaughtExceptions();
     private final SortedMap<String, InnerClassRef> innerClasses = new TreeMap<>();
     private final SortedMap<String, SortedSet<String>> concealedUses = new TreeMap<>();
+    private final SortedMap<String, SortedSet<String>> privateAccesses = new TreeMap<>();
 
     void phantomType(String type, Supplier<Origin> firstUse) {
         if (!phantomTypes.containsKey(type)) {
@@ -62,6 +63,18 @@ public final class Discovery {
             return ((owner.hashCode() * 31 + name.hashCode()) * 31 + desc.hashCode()) * 4 + (field ? 2 : 0)
                     + (isStatic ? 1 : 0);
         }
+    }
+
+    void privateAccess(String programClass, String member) {
+        privateAccesses.computeIfAbsent(programClass, c -> new TreeSet<>()).add(member);
+    }
+
+    /**
+     * Program classes that use a private member (owner.name[:]descriptor, internal names) of another
+     * program class that is not their nestmate, with those members: the JVM refuses the access.
+     */
+    public SortedMap<String, SortedSet<String>> privateAccesses() {
+        return Collections.unmodifiableSortedMap(privateAccesses);
     }
 
     void concealedUse(String programClass, String platformClass) {

@@ -220,6 +220,7 @@ public final class ReferenceScanner {
             case AbstractInsnNode.FIELD_INSN: {
                 FieldInsnNode f = (FieldInsnNode) insn;
                 access(f.owner);
+                privateAccess(f.owner, f.name, f.desc, true);
                 boolean rel = type(f.owner, o) | fieldDesc(f.desc, o);
                 boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
                 valueUses(f.desc);
@@ -232,6 +233,7 @@ public final class ReferenceScanner {
             case AbstractInsnNode.METHOD_INSN: {
                 MethodInsnNode mi = (MethodInsnNode) insn;
                 access(mi.owner);
+                privateAccess(mi.owner, mi.name, mi.desc, false);
                 boolean rel = type(mi.owner, o) | methodDesc(mi.desc, o);
                 valueUses(mi.desc);
                 member(mi.owner, mi.name, mi.desc, false, mi.getOpcode() == Opcodes.INVOKESTATIC, mi.itf, o);
@@ -304,6 +306,22 @@ public final class ReferenceScanner {
         }
         if (hidden) {
             discovery.concealedUse(current, c);
+        }
+    }
+
+    /**
+     * A use of a member that another program class declares private: the JVM allows it between
+     * nestmates only (JVMS 5.4.4). Records the use when the two classes are not nestmates (a damaged
+     * NestHost or NestMembers attribute, or code compiled for another nest).
+     */
+    private void privateAccess(String owner, String name, String desc, boolean field) {
+        if (owner.equals(current) || !world.isProgramClass(owner)) {
+            return;
+        }
+        org.jphantom.world.ClassInfo declaring = world.lookup(owner);
+        org.jphantom.world.MemberInfo m = field ? declaring.field(name, desc) : declaring.method(name, desc);
+        if (m != null && m.isPrivate() && !world.nestHostOf(current).equals(world.nestHostOf(owner))) {
+            discovery.privateAccess(current, owner + "." + name + (field ? ":" : "") + desc);
         }
     }
 

@@ -25,6 +25,7 @@ public final class ClassInfo {
     private final Map<Key, MemberInfo> methods;
     private final List<String> permittedSubclasses;
     private final String nestHost;
+    private final List<String> nestMembers;
 
     private ClassInfo(Builder b) {
         this.name = b.name;
@@ -36,6 +37,7 @@ public final class ClassInfo {
         this.methods = Collections.unmodifiableMap(b.methods);
         this.permittedSubclasses = List.copyOf(b.permitted);
         this.nestHost = b.nestHost;
+        this.nestMembers = List.copyOf(b.nestMembers);
     }
 
     /** Reads the declarations of a class file, skipping code. */
@@ -95,6 +97,11 @@ public final class ClassInfo {
         return nestHost;
     }
 
+    /** The classes the NestMembers attribute lists (empty if there is none). */
+    public List<String> nestMembers() {
+        return nestMembers;
+    }
+
     public MemberInfo field(String fieldName, String desc) {
         return fields.get(new Key(fieldName, desc));
     }
@@ -152,6 +159,7 @@ public final class ClassInfo {
         final Map<Key, MemberInfo> fields = new LinkedHashMap<>();
         final Map<Key, MemberInfo> methods = new LinkedHashMap<>();
         final List<String> permitted = new ArrayList<>();
+        final List<String> nestMembers = new ArrayList<>();
         String nestHost;
 
         Builder() {
@@ -175,6 +183,11 @@ public final class ClassInfo {
         @Override
         public void visitNestHost(String host) {
             nestHost = host;
+        }
+
+        @Override
+        public void visitNestMember(String member) {
+            nestMembers.add(member);
         }
 
         @Override
