@@ -163,14 +163,14 @@ public final class ReferenceScanner {
     }
 
     private boolean method(ClassNode cn, MethodNode m, boolean classRelevant) {
-        Site head = new Site(cn.name, m).at(-1, "method descriptor");
+        UseSite head = new UseSite(cn.name, m).at(-1, "method descriptor");
         boolean rel = methodDesc(m.desc, head) | classRelevant;
         valueUses(m.desc);
         discovery.genericArity().classOrMethodSignature(m.signature);
         if (m.exceptions != null) {
             for (String e : m.exceptions) {
                 discovery.kindEvidence().classUse(e);
-                rel |= type(e, new Site(cn.name, m).at(-1, "throws clause"));
+                rel |= type(e, new UseSite(cn.name, m).at(-1, "throws clause"));
             }
         }
         annotations(m.visibleAnnotations, head);
@@ -194,7 +194,7 @@ public final class ReferenceScanner {
         for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
             if (tcb.type != null) {
                 discovery.kindEvidence().classUse(tcb.type);
-                rel |= type(tcb.type, new Site(cn.name, m).at(m.instructions.indexOf(tcb.handler), "exception handler"));
+                rel |= type(tcb.type, new UseSite(cn.name, m).at(m.instructions.indexOf(tcb.handler), "exception handler"));
             }
         }
         if (m.localVariables != null) {
@@ -204,7 +204,7 @@ public final class ReferenceScanner {
             }
         }
         // One site for every instruction: its Origin is built only if a discovery keeps it.
-        Site site = new Site(cn.name, m);
+        UseSite site = new UseSite(cn.name, m);
         int index = 0;
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), index++) {
             rel |= instruction(site.at(index, insn), insn);
@@ -215,7 +215,7 @@ public final class ReferenceScanner {
         return rel;
     }
 
-    private boolean instruction(Site o, AbstractInsnNode insn) {
+    private boolean instruction(UseSite o, AbstractInsnNode insn) {
         switch (insn.getType()) {
             case AbstractInsnNode.FIELD_INSN: {
                 FieldInsnNode f = (FieldInsnNode) insn;
@@ -545,79 +545,5 @@ public final class ReferenceScanner {
 
     private static Supplier<Origin> fixed(Origin o) {
         return () -> o;
-    }
-
-    /**
-     * Where a reference of a method is read: the method, and the instruction (or -1) with the words
-     * {@link Origin#what()} gives it. Most references repeat what {@link Discovery} already has, so
-     * the {@link Origin} (and its strings) is built only when asked, once per position. One site
-     * moves over a method's instructions ({@link #at(int, AbstractInsnNode)}); whoever keeps the
-     * Origin keeps the built record, never the site.
-     */
-    private static final class Site implements Supplier<Origin> {
-        private final String owner;
-        private final MethodNode method;
-        private int index;
-        private AbstractInsnNode insn;
-        private String what;
-        private Origin built;
-
-        Site(String owner, MethodNode method) {
-            this.owner = owner;
-            this.method = method;
-        }
-
-        /** This site at a position that is not an instruction's own reference, with fixed words. */
-        Site at(int index, String what) {
-            this.index = index;
-            this.insn = null;
-            this.what = what;
-            this.built = null;
-            return this;
-        }
-
-        /** This site at instruction {@code insn}, number {@code index} of the method. */
-        Site at(int index, AbstractInsnNode insn) {
-            this.index = index;
-            this.insn = insn;
-            this.what = null;
-            this.built = null;
-            return this;
-        }
-
-        @Override
-        public Origin get() {
-            if (built == null) {
-                built = new Origin(owner, method.name + method.desc, index, what != null ? what : describe(insn));
-            }
-            return built;
-        }
-
-        private static String describe(AbstractInsnNode insn) {
-            switch (insn.getType()) {
-                case AbstractInsnNode.FIELD_INSN: {
-                    FieldInsnNode f = (FieldInsnNode) insn;
-                    return opcodeName(f.getOpcode()) + " " + f.owner + "." + f.name;
-                }
-                case AbstractInsnNode.METHOD_INSN: {
-                    MethodInsnNode mi = (MethodInsnNode) insn;
-                    return opcodeName(mi.getOpcode()) + " " + mi.owner + "." + mi.name + mi.desc;
-                }
-                case AbstractInsnNode.TYPE_INSN:
-                    return opcodeName(insn.getOpcode()) + " " + ((TypeInsnNode) insn).desc;
-                case AbstractInsnNode.MULTIANEWARRAY_INSN:
-                    return "multianewarray " + ((MultiANewArrayInsnNode) insn).desc;
-                case AbstractInsnNode.LDC_INSN:
-                    return "ldc";
-                case AbstractInsnNode.INVOKE_DYNAMIC_INSN: {
-                    InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) insn;
-                    return "invokedynamic " + indy.name + indy.desc;
-                }
-                case AbstractInsnNode.FRAME:
-                    return "StackMapTable frame";
-                default:
-                    throw new IllegalStateException("no reference in instruction type " + insn.getType());
-            }
-        }
     }
 }
