@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,14 +25,12 @@ import org.jphantom.generate.MemberPlanner;
 import org.jphantom.generate.PlannedMember;
 import org.jphantom.generate.ProgramView;
 import org.jphantom.io.ClassParser;
-import org.jphantom.io.InputEntry;
 import org.jphantom.io.JarOutput;
 import org.jphantom.io.JdkImage;
 import org.jphantom.io.LibraryPath;
 import org.jphantom.io.ProgramClass;
 import org.jphantom.io.ProgramInput;
 import org.jphantom.model.Constraint;
-import org.jphantom.model.Origin;
 import org.jphantom.solve.HierarchyProblem;
 import org.jphantom.solve.HierarchySolver;
 import org.jphantom.solve.LenientSolver;
@@ -160,14 +157,15 @@ public final class Complementer {
             programInfo.put(pc.internalName(), ClassInfo.read(pc.bytes()));
             program.add(pc);
         }
-        warnNewerThanRelease(program, programInfo, jdk.release(), warnings);
+        InputChecks.warnNewerThanRelease(program, programInfo, jdk.release(), warnings);
         ClassWorld world = new ClassWorld(programInfo, library, jdk, jdk::ownsPackage);
-        checkCycles(world, program);
-        warnWrongSuperKinds(world, program, warnings);
+        InputChecks.checkCycles(world, program);
+        InputChecks.warnWrongSuperKinds(world, program, warnings);
         long t1 = lap(timings, "read", t0);
 
         Discovery discovery = new Discovery();
-        ReferenceScanner scanner = new ReferenceScanner(world, discovery);
+        ReferenceScanner scanner = new ReferenceScanner(world, discovery, name -> world.isPlatformName(name)
+                && !jdk.exports(ClassWorld.packageOf(name)) && world.isKnown(name));
         ConstraintSet constraintSet = new ConstraintSet(world, scanner);
         ConstraintExtractor extractor = new ConstraintExtractor(constraintSet);
         int analysed = 0;
@@ -185,7 +183,9 @@ public final class Complementer {
             }
             extractor.extract(cn, relevant);
         }
-        checkPlatformPhantoms(world, discovery, jdk.release());
+        InputChecks.checkPlatformPhantoms(world, discovery, jdk.release());
+        InputChecks.warnConcealedUses(discovery, input, warnings);
+        InputChecks.warnPrivateAccesses(discovery, input, warnings);
         long t2 = lap(timings, "analyse", t1);
 
         List<Constraint> constraints = constraintSet.constraints();
@@ -193,6 +193,7 @@ public final class Complementer {
                 constraints, world, discovery.kindEvidence().interfaceLike(discovery.phantomTypes().keySet()));
         Solution solution = request.lenient() ? LenientSolver.solve(problem, request.maxSearchSteps(), warnings)
                 : HierarchySolver.solve(problem, request.maxSearchSteps());
+        InputChecks.warnInaccessibleSupers(world, solution, discovery, warnings);
         long t3 = lap(timings, "solve", t2);
 
         CompletedHierarchy hierarchy = new CompletedHierarchy(world, solution);
@@ -206,7 +207,7 @@ public final class Complementer {
                 .generate(plan, discovery.nestMembersByHost());
         long t4 = lap(timings, "generate", t3);
 
-        Set<String> drop = signatureFilesToDrop(input, generated.keySet(), warnings);
+        Set<String> drop = InputChecks.signatureFilesToDrop(input, generated.keySet(), warnings);
         if (request.output() != null) {
             JarOutput.write(request.output(), input.entries(), generated, drop);
         }
@@ -295,124 +296,5 @@ public final class Complementer {
         if (Files.isDirectory(out)) {
             throw JphantomException.input("the output " + request.output() + " is a directory; give a jar file name");
         }
-    }
-
-    /** Class files a JVM of the selected release could not load: the complement is still made. */
-    private static void warnNewerThanRelease(List<ProgramClass> program, Map<String, ClassInfo> info, int release,
-                                             List<String> warnings) {
-        int newest = release + 44;
-        List<String> newer = new ArrayList<>();
-        for (ProgramClass pc : program) {
-            if (info.get(pc.internalName()).version() > newest) {
-                newer.add(pc.entryName() + " (version " + info.get(pc.internalName()).version() + ")");
-            }
-        }
-        if (!newer.isEmpty()) {
-            warnings.add(newer.size() + " class file" + (newer.size() == 1 ? " is" : "s are") + " newer than Java "
-                    + release + " can load (class file version " + newest + "), e.g. " + newer.get(0));
-        }
-    }
-
-    /**
-     * A program class whose known super class is an interface, or whose known super interface is
-     * a class, cannot be loaded (IncompatibleClassChangeError): the complement is still made.
-     */
-    private static void warnWrongSuperKinds(ClassWorld world, List<ProgramClass> program, List<String> warnings) {
-        for (ProgramClass pc : program) {
-            ClassInfo c = world.lookup(pc.internalName());
-            ClassInfo sup = c.superName() == null ? null : world.lookup(c.superName());
-            if (sup != null && sup.isInterface() && !c.isInterface()) {
-                warnings.add(pc.entryName() + " (" + pc.source() + "): " + Names.javaName(pc.internalName())
-                        + " extends interface " + Names.javaName(sup.name()) + "; the JVM cannot load it");
-            }
-            for (String i : c.interfaces()) {
-                ClassInfo itf = world.lookup(i);
-                if (itf != null && !itf.isInterface()) {
-                    warnings.add(pc.entryName() + " (" + pc.source() + "): " + Names.javaName(pc.internalName())
-                            + " implements class " + Names.javaName(i) + "; the JVM cannot load it");
-                }
-            }
-        }
-    }
-
-    /** A class that is its own ancestor can never be loaded: reject the input. */
-    private static void checkCycles(ClassWorld world, List<ProgramClass> program) {
-        Set<String> acyclic = new HashSet<>();
-        for (ProgramClass pc : program) {
-            List<String> path = new ArrayList<>();
-            if (cycle(world, pc.internalName(), acyclic, new HashSet<>(), path)) {
-                throw JphantomException.input(pc.entryName() + " (" + pc.source() + "): cyclic class hierarchy: "
-                        + String.join(" -> ", path.stream().map(Names::javaName).toList()));
-            }
-        }
-    }
-
-    private static boolean cycle(ClassWorld world, String t, Set<String> acyclic, Set<String> onPath, List<String> path) {
-        if (acyclic.contains(t)) {
-            return false;
-        }
-        path.add(t);
-        if (!onPath.add(t)) {
-            return true;
-        }
-        ClassInfo info = world.lookup(t);
-        if (info != null) {
-            List<String> supers = new ArrayList<>(info.interfaces());
-            if (info.superName() != null) {
-                supers.add(0, info.superName());
-            }
-            for (String s : supers) {
-                if (cycle(world, s, acyclic, onPath, path)) {
-                    return true;
-                }
-            }
-        }
-        onPath.remove(t);
-        path.remove(path.size() - 1);
-        acyclic.add(t);
-        return false;
-    }
-
-    private static void checkPlatformPhantoms(ClassWorld world, Discovery discovery, int release) {
-        List<String> platform = new ArrayList<>();
-        for (Map.Entry<String, Origin> e : discovery.phantomTypes().entrySet()) {
-            if (world.isPlatformName(e.getKey()) || e.getKey().startsWith("java/")) {
-                platform.add(Names.javaName(e.getKey()) + " (used in " + e.getValue() + ")");
-            }
-        }
-        if (!platform.isEmpty()) {
-            int shown = Math.min(platform.size(), 5);
-            throw JphantomException.input("the program needs " + platform.size() + " platform class"
-                    + (platform.size() == 1 ? "" : "es") + " that JDK " + release + " lacks and no class path provides: "
-                    + String.join("; ", platform.subList(0, shown)) + (platform.size() > shown ? "; ..." : "")
-                    + ". The JVM never loads such classes from the program: complement against the JDK the program"
-                    + " was built for with --release N, or add the library with -cp");
-        }
-    }
-
-    private static Set<String> signatureFilesToDrop(ProgramInput input, Set<String> generated, List<String> warnings) {
-        if (!input.signed()) {
-            return Set.of();
-        }
-        Set<String> clash = new TreeSet<>();
-        for (String g : generated) {
-            if (input.signedPackages().contains(ClassWorld.packageOf(g))) {
-                clash.add(Names.javaName(g));
-            }
-        }
-        if (clash.isEmpty()) {
-            return Set.of();
-        }
-        Set<String> drop = new TreeSet<>();
-        for (InputEntry e : input.entries()) {
-            String n = e.name().toUpperCase(java.util.Locale.ROOT);
-            if (n.startsWith("META-INF/") && n.indexOf('/', 9) < 0
-                    && (n.endsWith(".SF") || n.endsWith(".RSA") || n.endsWith(".DSA") || n.endsWith(".EC"))) {
-                drop.add(e.name());
-            }
-        }
-        warnings.add("phantoms " + clash + " fall in signed packages, which the JVM would reject; the signature files "
-                + drop + " are left out of the output, so it is no longer signed");
-        return drop;
     }
 }

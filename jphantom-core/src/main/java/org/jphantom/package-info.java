@@ -2,6 +2,8 @@
  * jphantom's library entry point: {@link org.jphantom.Complementer#complement} takes a
  * {@link org.jphantom.Request} and returns a {@link org.jphantom.Result}. The stages live in
  * sub-packages in the order data flows through them: io, world, discover, extract, solve,
- * generate, report; verify proves the output with HotSpot.
+ * generate, report; verify proves the output with HotSpot. Between stages, InputChecks (package
+ * private) applies the checks of the program as a whole: input errors that stop the run and
+ * warnings that name a class the JVM cannot load or link as it is.
  */
 package org.jphantom;

@@ -227,9 +227,11 @@ public final class AnalysisResult {
             return out;
         }
         IntList cs = csMethodsOf(m);
+        int last = -1;
         for (int i = 0; i < cs.size(); i++) {
             int p = solver.cs().findVarPointer(cs.get(i), var);
-            if (p >= 0) {
+            if (p >= 0 && p != last) { // a context-insensitive variable has one pointer in every context: read it once
+                last = p;
                 for (int o : solver.pointsTo(p).toSortedArray()) {
                     out.set(solver.cs().siteOf(o));
                 }
@@ -259,6 +261,7 @@ public final class AnalysisResult {
         int mayFailCasts = 0;
         int casts = 0;
         BitSet sites = new BitSet();
+        BitSet counted = new BitSet();
         boolean insensitive = solver.contexts().count() == 1;
         for (int i = 0; i < reach.size(); i++) {
             JMethod m = program.method(reach.get(i));
@@ -271,7 +274,8 @@ public final class AnalysisResult {
                 sites.clear();
                 for (int c = 0; c < cs.size(); c++) {
                     int p = solver.cs().findVarPointer(cs.get(c), v);
-                    if (p >= 0) {
+                    if (p >= 0 && !counted.get(p)) { // a context-insensitive variable's pointer serves all contexts: count it once
+                        counted.set(p);
                         PointsToSet s = solver.pointsTo(p);
                         csVarTuples += s.size();
                         for (int o : s.toSortedArray()) {

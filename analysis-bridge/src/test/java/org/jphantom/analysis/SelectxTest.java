@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the fixtures of {@link #BETWEEN}: s-kcfa's facts between ci's and kcfa's, with kcfa's reachable methods.
  */
 class SelectxTest {
-    static final List<String> EXAMPLES = List.of("fig1", "fig3", "fig7", "wrap");
+    static final List<String> EXAMPLES = List.of("fig1", "fig3", "fig7", "wrap", "shared", "nullarg");
     static final List<String> CONTEXTS = List.of("ci", "1cfa", "2cfa", "3cfa", "s-1cfa", "s-2cfa", "s-3cfa");
 
     @TempDir
@@ -111,7 +111,7 @@ class SelectxTest {
         AnalysisResult ci = analyze("fig7", "ci");
         Selection s = Selectx.select(ci.solver(), 0);
         JMethod foo = method(ci, "fig7/Main$A", "foo");
-        assertEquals(Set.of(), selected(ci, s, foo), "foo's this and s need no context by Eq. 19");
+        assertEquals(Set.of(), selected(ci, s, foo), "foo's this and s need no context by Eq. 18");
         assertFalse(s.method(foo));
     }
 
@@ -124,6 +124,66 @@ class SelectxTest {
         JMethod set = method(ci, "wrap/Main$Box", "set");
         assertTrue(selected(ci, s, set).contains("this"), "the base of the store reaches set's caller");
         assertTrue(selected(ci, s, method(ci, "wrap/Main", "box")).contains("new@L33"));
+    }
+
+    @Test
+    void eq18LeavesAParameterNoObjectReachesInsensitive() throws IOException {
+        AnalysisResult ci = analyze("nullarg", "ci");
+        Selection s = Selectx.select(ci.solver(), 0);
+        assertEquals(Set.of(), selected(ci, s, method(ci, "nullarg/Main", "id")), "only null reaches id's parameter");
+        JMethod keep = method(ci, "nullarg/Main", "keep");
+        assertEquals(Set.of("v" + ci.solver().ir(keep).paramVars[0]), selected(ci, s, keep));
+        assertTrue((int) s.figures().get("entriesNoObjectReaches") >= 2, "the two entries of id carry no object");
+    }
+
+    /**
+     * In a method analysed under several contexts, a variable Selectx leaves out has one pointer
+     * shared by all of them (so one points-to set), a selected one a pointer per context; the
+     * call through the shared variable is bound once, not once per context.
+     */
+    @Test
+    void anUnselectedVariableIsOnePointerAcrossTheContextsOfItsMethod() throws IOException {
+        AnalysisResult r = analyze("shared", "s-2cfa");
+        JMethod m = method(r, "shared/Main", "remember");
+        MethodIR ir = r.solver().ir(m);
+        int b = -1;
+        for (org.jphantom.analysis.ir.Stmt st : ir.stmts) {
+            if (st.kind == org.jphantom.analysis.ir.Stmt.STORE_FIELD) {
+                b = ((org.jphantom.analysis.ir.FieldAccess) st).base;
+            }
+        }
+        int x = ir.paramVars[0];
+        Set<Integer> bPointers = new TreeSet<>();
+        Set<Integer> xPointers = new TreeSet<>();
+        Set<Set<Integer>> bSets = new java.util.HashSet<>();
+        int contexts = 0;
+        var cs = r.solver().cs();
+        for (int csm = 0; csm < cs.csMethodCount(); csm++) {
+            if (cs.methodOf(csm) != m || !r.solver().callGraph().isReachableCs(csm)) {
+                continue;
+            }
+            contexts++;
+            int pb = cs.findVarPointer(csm, b);
+            bPointers.add(pb);
+            xPointers.add(cs.findVarPointer(csm, x));
+            Set<Integer> pts = new TreeSet<>();
+            for (int o : r.solver().pointsTo(pb).toSortedArray()) {
+                pts.add(o);
+            }
+            bSets.add(pts);
+        }
+        assertEquals(2, contexts, "remember is analysed under its two call sites");
+        assertEquals(1, bPointers.size(), "b: one pointer in both contexts");
+        assertEquals(1, bSets.size(), "b: one points-to set in both contexts");
+        assertEquals(2, xPointers.size(), "x (selected): a pointer per context");
+        JMethod peek = method(r, "shared/Main$Box", "peek");
+        int peekContexts = 0;
+        for (int csm = 0; csm < cs.csMethodCount(); csm++) {
+            if (cs.methodOf(csm) == peek && r.solver().callGraph().isReachableCs(csm)) {
+                peekContexts++;
+            }
+        }
+        assertEquals(2, peekContexts, "peek (selected: its this reaches its return) keeps a context per caller context");
     }
 
     @TestFactory
@@ -159,8 +219,8 @@ class SelectxTest {
      * The fixtures whose 2cfa stays small: the others (natives, lambdas, exceptions, class
      * initialisation, ...) reach enough of the JDK to make 2cfa cost minutes and gigabytes.
      */
-    static final List<String> BETWEEN = List.of("fig1", "fig3", "fig7", "wrap", "objsens", "alloc", "assign",
-            "fields", "casts", "dispatch", "arrays", "statics");
+    static final List<String> BETWEEN = List.of("fig1", "fig3", "fig7", "wrap", "shared", "nullarg", "objsens",
+            "alloc", "assign", "fields", "casts", "dispatch", "arrays", "statics");
 
     /** s-kcfa lies between ci and kcfa on the fixtures of {@link #BETWEEN}, and reaches what kcfa reaches. */
     @TestFactory

@@ -7,6 +7,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.jphantom.model.Origin;
 
 /**
@@ -26,19 +27,67 @@ public final class Discovery {
     private final AnnotationUses annotationUses = new AnnotationUses();
     private final CaughtExceptions caughtExceptions = new CaughtExceptions();
     private final SortedMap<String, InnerClassRef> innerClasses = new TreeMap<>();
+    private final SortedMap<String, SortedSet<String>> concealedUses = new TreeMap<>();
+    private final SortedMap<String, SortedSet<String>> privateAccesses = new TreeMap<>();
 
-    void phantomType(String type, Origin firstUse) {
-        phantomTypes.putIfAbsent(type, firstUse);
+    void phantomType(String type, Supplier<Origin> firstUse) {
+        if (!phantomTypes.containsKey(type)) {
+            phantomTypes.put(type, firstUse.get());
+        }
     }
 
-    void member(MemberRef ref) {
-        if (members.putIfAbsent(new Identity(ref.owner(), ref.name(), ref.desc(), ref.field(), ref.isStatic()), ref) == null) {
+    /** Records a use of a member; the origin is asked for only if it is the member's first use. */
+    void member(String owner, String name, String desc, boolean field, boolean isStatic, boolean itf,
+                Supplier<Origin> origin) {
+        Identity id = new Identity(owner, name, desc, field, isStatic);
+        if (members.get(id) == null) {
+            members.put(id, new MemberRef(owner, name, desc, field, isStatic, itf, origin.get()));
             sortedMembers = null;
         }
     }
 
-    /** What {@link MemberRef#key()} spells, without building the string for every use. */
+    /**
+     * What {@link MemberRef#key()} spells, without building the string for every use. Equality
+     * and hash are written out: this is the hottest lookup of the scan, and a record's generated
+     * ones go through method handles that stay slow for a good part of a run.
+     */
     private record Identity(String owner, String name, String desc, boolean field, boolean isStatic) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Identity i && field == i.field && isStatic == i.isStatic && name.equals(i.name)
+                    && desc.equals(i.desc) && owner.equals(i.owner);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((owner.hashCode() * 31 + name.hashCode()) * 31 + desc.hashCode()) * 4 + (field ? 2 : 0)
+                    + (isStatic ? 1 : 0);
+        }
+    }
+
+    void privateAccess(String programClass, String member) {
+        privateAccesses.computeIfAbsent(programClass, c -> new TreeSet<>()).add(member);
+    }
+
+    /**
+     * Program classes that use a private member (owner.name[:]descriptor, internal names) of another
+     * program class that is not their nestmate, with those members: the JVM refuses the access.
+     */
+    public SortedMap<String, SortedSet<String>> privateAccesses() {
+        return Collections.unmodifiableSortedMap(privateAccesses);
+    }
+
+    void concealedUse(String programClass, String platformClass) {
+        concealedUses.computeIfAbsent(programClass, c -> new TreeSet<>()).add(platformClass);
+    }
+
+    /**
+     * Program classes that name, where the JVM checks access, a platform class of a package its
+     * module does not export (see {@link ReferenceScanner#ReferenceScanner(org.jphantom.world.ClassWorld,
+     * Discovery, java.util.function.Predicate)}), with those classes.
+     */
+    public SortedMap<String, SortedSet<String>> concealedUses() {
+        return Collections.unmodifiableSortedMap(concealedUses);
     }
 
     void nestHostClaim(String host, String member) {
@@ -86,7 +135,7 @@ public final class Discovery {
         return Collections.unmodifiableSortedMap(phantomTypes);
     }
 
-    /** Every member the program uses, keyed by {@link MemberRef#key()}. */
+    /** Every member the program uses (on array types too), keyed by {@link MemberRef#key()}. */
     public SortedMap<String, MemberRef> members() {
         if (sortedMembers == null) {
             SortedMap<String, MemberRef> sorted = new TreeMap<>();

@@ -1,11 +1,14 @@
 package org.jphantom.discover;
 
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.jphantom.JphantomException;
 import org.jphantom.model.Origin;
 import org.jphantom.world.ClassWorld;
@@ -45,10 +48,25 @@ public final class ReferenceScanner {
     private final ClassWorld world;
     private final Discovery discovery;
     private final Map<String, Boolean> relevant = new HashMap<>();
+    private final Map<String, String[]> descriptorClasses = new HashMap<>();
+    private final Predicate<String> concealed;
+    private final Map<String, Boolean> concealedCache = new HashMap<>();
+    /** The class being scanned. */
+    private String current;
 
     public ReferenceScanner(ClassWorld world, Discovery discovery) {
+        this(world, discovery, name -> false);
+    }
+
+    /**
+     * @param concealed whether a known class lies in a platform package that its module does not
+     *     export to the program (an access the JVM refuses); the scanner records the program
+     *     classes that name such a class where the JVM checks access ({@link Discovery#concealedUses()})
+     */
+    public ReferenceScanner(ClassWorld world, Discovery discovery, Predicate<String> concealed) {
         this.world = world;
         this.discovery = discovery;
+        this.concealed = concealed;
     }
 
     /**
@@ -75,47 +93,50 @@ public final class ReferenceScanner {
      * @return the indexes (in {@code cn.methods}) of the methods whose code needs the dataflow
      */
     public BitSet scan(ClassNode cn) {
-        Origin classOrigin = Origin.ofClass(cn.name, "declaration");
+        Supplier<Origin> classOrigin = fixed(Origin.ofClass(cn.name, "declaration"));
         boolean classRelevant = isRelevant(cn.name);
+        current = cn.name;
         discovery.genericArity().classOrMethodSignature(cn.signature);
         if (cn.superName != null) {
-            type(cn.superName, Origin.ofClass(cn.name, "super class"));
+            type(cn.superName, fixed(Origin.ofClass(cn.name, "super class")));
+            access(cn.superName);
         }
         for (String itf : cn.interfaces) {
-            type(itf, Origin.ofClass(cn.name, "super interface"));
+            type(itf, fixed(Origin.ofClass(cn.name, "super interface")));
+            access(itf);
         }
         annotations(cn.visibleAnnotations, classOrigin);
         annotations(cn.invisibleAnnotations, classOrigin);
         uses(cn.visibleAnnotations, cn.invisibleAnnotations, "TYPE");
         if (cn.outerClass != null) {
-            type(cn.outerClass, Origin.ofClass(cn.name, "EnclosingMethod"));
+            type(cn.outerClass, fixed(Origin.ofClass(cn.name, "EnclosingMethod")));
             if (cn.outerMethod != null && cn.outerMethodDesc != null) {
-                methodDesc(cn.outerMethodDesc, Origin.ofClass(cn.name, "EnclosingMethod"));
+                methodDesc(cn.outerMethodDesc, fixed(Origin.ofClass(cn.name, "EnclosingMethod")));
             }
         }
         if (cn.nestHostClass != null) {
-            type(cn.nestHostClass, Origin.ofClass(cn.name, "NestHost"));
+            type(cn.nestHostClass, fixed(Origin.ofClass(cn.name, "NestHost")));
             if (!world.isKnown(cn.nestHostClass)) {
                 discovery.nestHostClaim(cn.nestHostClass, cn.name);
             }
         }
-        list(cn.nestMembers, Origin.ofClass(cn.name, "NestMembers"));
-        list(cn.permittedSubclasses, Origin.ofClass(cn.name, "PermittedSubclasses"));
+        list(cn.nestMembers, fixed(Origin.ofClass(cn.name, "NestMembers")));
+        list(cn.permittedSubclasses, fixed(Origin.ofClass(cn.name, "PermittedSubclasses")));
         if (cn.innerClasses != null) {
             for (InnerClassNode ic : cn.innerClasses) {
-                type(ic.name, Origin.ofClass(cn.name, "InnerClasses"));
+                type(ic.name, fixed(Origin.ofClass(cn.name, "InnerClasses")));
                 if (ic.outerName != null && ic.innerName != null && !world.isKnown(ic.name)) {
                     discovery.innerClass(new InnerClassRef(ic.name, ic.outerName, ic.innerName, ic.access,
                             ic.outerName.equals(cn.name)));
                 }
                 if (ic.outerName != null) {
-                    type(ic.outerName, Origin.ofClass(cn.name, "InnerClasses"));
+                    type(ic.outerName, fixed(Origin.ofClass(cn.name, "InnerClasses")));
                 }
             }
         }
         if (cn.recordComponents != null) {
             for (RecordComponentNode rc : cn.recordComponents) {
-                Origin o = Origin.ofClass(cn.name, "record component " + rc.name);
+                Supplier<Origin> o = fixed(Origin.ofClass(cn.name, "record component " + rc.name));
                 discovery.genericArity().typeSignature(rc.signature);
                 fieldDesc(rc.descriptor, o);
                 annotations(rc.visibleAnnotations, o);
@@ -123,9 +144,9 @@ public final class ReferenceScanner {
             }
         }
         for (FieldNode f : cn.fields) {
-            Origin o = Origin.ofClass(cn.name, "field " + f.name);
+            Supplier<Origin> o = fixed(Origin.ofClass(cn.name, "field " + f.name));
             fieldDesc(f.desc, o);
-            valueUse(Type.getType(f.desc));
+            valueUses(f.desc);
             discovery.genericArity().typeSignature(f.signature);
             annotations(f.visibleAnnotations, o);
             annotations(f.invisibleAnnotations, o);
@@ -142,15 +163,14 @@ public final class ReferenceScanner {
     }
 
     private boolean method(ClassNode cn, MethodNode m, boolean classRelevant) {
-        String where = m.name + m.desc;
-        Origin head = new Origin(cn.name, where, -1, "method descriptor");
+        UseSite head = new UseSite(cn.name, m).at(-1, "method descriptor");
         boolean rel = methodDesc(m.desc, head) | classRelevant;
         valueUses(m.desc);
         discovery.genericArity().classOrMethodSignature(m.signature);
         if (m.exceptions != null) {
             for (String e : m.exceptions) {
                 discovery.kindEvidence().classUse(e);
-                rel |= type(e, new Origin(cn.name, where, -1, "throws clause"));
+                rel |= type(e, new UseSite(cn.name, m).at(-1, "throws clause"));
             }
         }
         annotations(m.visibleAnnotations, head);
@@ -174,7 +194,7 @@ public final class ReferenceScanner {
         for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
             if (tcb.type != null) {
                 discovery.kindEvidence().classUse(tcb.type);
-                rel |= type(tcb.type, new Origin(cn.name, where, m.instructions.indexOf(tcb.handler), "exception handler"));
+                rel |= type(tcb.type, new UseSite(cn.name, m).at(m.instructions.indexOf(tcb.handler), "exception handler"));
             }
         }
         if (m.localVariables != null) {
@@ -183,9 +203,11 @@ public final class ReferenceScanner {
                 rel |= fieldDesc(lv.desc, head);
             }
         }
+        // One site for every instruction: its Origin is built only if a discovery keeps it.
+        UseSite site = new UseSite(cn.name, m);
         int index = 0;
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), index++) {
-            rel |= instruction(cn.name, where, index, insn);
+            rel |= instruction(site.at(index, insn), insn);
             if (insn instanceof MethodInsnNode mi && !world.isKnown(mi.owner) && !mi.owner.startsWith("[")) {
                 discovery.caughtExceptions().use(mi.owner, mi.name, mi.desc, covering(m, index));
             }
@@ -193,44 +215,56 @@ public final class ReferenceScanner {
         return rel;
     }
 
-    private boolean instruction(String owner, String where, int index, AbstractInsnNode insn) {
+    private boolean instruction(UseSite o, AbstractInsnNode insn) {
         switch (insn.getType()) {
             case AbstractInsnNode.FIELD_INSN: {
                 FieldInsnNode f = (FieldInsnNode) insn;
-                Origin o = new Origin(owner, where, index, opcodeName(f.getOpcode()) + " " + f.owner + "." + f.name);
+                access(f.owner);
+                privateAccess(f.owner, f.name, f.desc, true);
                 boolean rel = type(f.owner, o) | fieldDesc(f.desc, o);
                 boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
-                valueUse(Type.getType(f.desc));
+                valueUses(f.desc);
                 if (isStatic) {
                     discovery.kindEvidence().classUse(f.owner);
                 }
-                member(new MemberRef(f.owner, f.name, f.desc, true, isStatic, false, o));
+                member(f.owner, f.name, f.desc, true, isStatic, false, o);
                 return rel;
             }
             case AbstractInsnNode.METHOD_INSN: {
                 MethodInsnNode mi = (MethodInsnNode) insn;
-                Origin o = new Origin(owner, where, index, opcodeName(mi.getOpcode()) + " " + mi.owner + "." + mi.name + mi.desc);
+                access(mi.owner);
+                privateAccess(mi.owner, mi.name, mi.desc, false);
                 boolean rel = type(mi.owner, o) | methodDesc(mi.desc, o);
                 valueUses(mi.desc);
-                member(new MemberRef(mi.owner, mi.name, mi.desc, false, mi.getOpcode() == Opcodes.INVOKESTATIC, mi.itf, o));
+                member(mi.owner, mi.name, mi.desc, false, mi.getOpcode() == Opcodes.INVOKESTATIC, mi.itf, o);
                 return rel;
             }
             case AbstractInsnNode.TYPE_INSN: {
                 TypeInsnNode t = (TypeInsnNode) insn;
+                access(t.desc);
                 if (t.getOpcode() != Opcodes.NEW) {
-                    valueUse(t.desc.startsWith("[") ? Type.getType(t.desc) : Type.getObjectType(t.desc));
+                    if (t.desc.startsWith("[")) {
+                        valueUses(t.desc);
+                    } else {
+                        discovery.kindEvidence().value(t.desc);
+                    }
                 }
-                return type(t.desc, new Origin(owner, where, index, opcodeName(t.getOpcode()) + " " + t.desc));
+                return type(t.desc, o);
             }
             case AbstractInsnNode.MULTIANEWARRAY_INSN: {
                 MultiANewArrayInsnNode t = (MultiANewArrayInsnNode) insn;
-                return type(t.desc, new Origin(owner, where, index, "multianewarray " + t.desc));
+                access(t.desc);
+                return type(t.desc, o);
             }
-            case AbstractInsnNode.LDC_INSN:
-                return constant(((LdcInsnNode) insn).cst, new Origin(owner, where, index, "ldc"));
+            case AbstractInsnNode.LDC_INSN: {
+                Object cst = ((LdcInsnNode) insn).cst;
+                if (cst instanceof Type t && (t.getSort() == Type.OBJECT || t.getSort() == Type.ARRAY)) {
+                    access(t.getInternalName());
+                }
+                return constant(cst, o);
+            }
             case AbstractInsnNode.INVOKE_DYNAMIC_INSN: {
                 InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) insn;
-                Origin o = new Origin(owner, where, index, "invokedynamic " + indy.name + indy.desc);
                 boolean rel = methodDesc(indy.desc, o) | handle(indy.bsm, o);
                 for (Object arg : indy.bsmArgs) {
                     rel |= constant(arg, o);
@@ -239,13 +273,12 @@ public final class ReferenceScanner {
                 if (LMF.equals(indy.bsm.getOwner()) && indy.bsmArgs.length >= 1 && indy.bsmArgs[0] instanceof Type sam
                         && fi.getSort() == Type.OBJECT) {
                     // the functional interface method that the lambda implements
-                    member(new MemberRef(fi.getInternalName(), indy.name, sam.getDescriptor(), false, false, true, o));
+                    member(fi.getInternalName(), indy.name, sam.getDescriptor(), false, false, true, o);
                 }
                 return rel;
             }
             case AbstractInsnNode.FRAME: {
                 FrameNode fn = (FrameNode) insn;
-                Origin o = new Origin(owner, where, index, "StackMapTable frame");
                 return frameTypes(fn.local, o) | frameTypes(fn.stack, o);
             }
             default:
@@ -253,7 +286,46 @@ public final class ReferenceScanner {
         }
     }
 
-    private boolean frameTypes(List<Object> types, Origin o) {
+    /**
+     * A class the JVM resolves with an access check (JVMS 5.4.4): a super type, or the class an
+     * instruction names (an array's element type). Records a use of a concealed platform class.
+     */
+    private void access(String name) {
+        String c = name;
+        if (c.startsWith("[")) {
+            int l = c.indexOf('L');
+            if (l < 0) {
+                return;
+            }
+            c = c.substring(l + 1, c.length() - 1);
+        }
+        Boolean hidden = concealedCache.get(c);
+        if (hidden == null) {
+            hidden = concealed.test(c);
+            concealedCache.put(c, hidden);
+        }
+        if (hidden) {
+            discovery.concealedUse(current, c);
+        }
+    }
+
+    /**
+     * A use of a member that another program class declares private: the JVM allows it between
+     * nestmates only (JVMS 5.4.4). Records the use when the two classes are not nestmates (a damaged
+     * NestHost or NestMembers attribute, or code compiled for another nest).
+     */
+    private void privateAccess(String owner, String name, String desc, boolean field) {
+        if (owner.equals(current) || !world.isProgramClass(owner)) {
+            return;
+        }
+        org.jphantom.world.ClassInfo declaring = world.lookup(owner);
+        org.jphantom.world.MemberInfo m = field ? declaring.field(name, desc) : declaring.method(name, desc);
+        if (m != null && m.isPrivate() && !world.nestHostOf(current).equals(world.nestHostOf(owner))) {
+            discovery.privateAccess(current, owner + "." + name + (field ? ":" : "") + desc);
+        }
+    }
+
+    private boolean frameTypes(List<Object> types, Supplier<Origin> o) {
         boolean rel = false;
         if (types != null) {
             for (Object t : types) {
@@ -265,7 +337,7 @@ public final class ReferenceScanner {
         return rel;
     }
 
-    private boolean constant(Object cst, Origin o) {
+    private boolean constant(Object cst, Supplier<Origin> o) {
         if (cst instanceof Type t) {
             return t.getSort() == Type.METHOD ? methodDesc(t.getDescriptor(), o) : fieldDesc(t.getDescriptor(), o);
         } else if (cst instanceof Handle h) {
@@ -294,7 +366,7 @@ public final class ReferenceScanner {
         return out;
     }
 
-    private boolean handle(Handle h, Origin o) {
+    private boolean handle(Handle h, Supplier<Origin> o) {
         boolean rel = type(h.getOwner(), o);
         if (h.getTag() >= Opcodes.H_INVOKEVIRTUAL && !world.isKnown(h.getOwner())) {
             discovery.caughtExceptions().use(h.getOwner(), h.getName(), h.getDesc(), Set.of());
@@ -303,17 +375,16 @@ public final class ReferenceScanner {
         boolean field = tag <= Opcodes.H_PUTSTATIC;
         rel |= field ? fieldDesc(h.getDesc(), o) : methodDesc(h.getDesc(), o);
         boolean isStatic = tag == Opcodes.H_GETSTATIC || tag == Opcodes.H_PUTSTATIC || tag == Opcodes.H_INVOKESTATIC;
-        member(new MemberRef(h.getOwner(), h.getName(), h.getDesc(), field, isStatic, h.isInterface(), o));
+        member(h.getOwner(), h.getName(), h.getDesc(), field, isStatic, h.isInterface(), o);
         return rel;
     }
 
-    private void member(MemberRef ref) {
-        if (!ref.owner().startsWith("[")) {
-            discovery.member(ref);
-        }
+    private void member(String owner, String name, String desc, boolean field, boolean isStatic, boolean itf,
+                        Supplier<Origin> o) {
+        discovery.member(owner, name, desc, field, isStatic, itf, o);
     }
 
-    private void list(List<String> names, Origin o) {
+    private void list(List<String> names, Supplier<Origin> o) {
         if (names != null) {
             for (String n : names) {
                 type(n, o);
@@ -326,7 +397,7 @@ public final class ReferenceScanner {
         discovery.annotationUses().record(invisible, false, target);
     }
 
-    private void annotations(List<AnnotationNode> annotations, Origin o) {
+    private void annotations(List<AnnotationNode> annotations, Supplier<Origin> o) {
         if (annotations == null) {
             return;
         }
@@ -335,7 +406,7 @@ public final class ReferenceScanner {
         }
     }
 
-    private void annotation(AnnotationNode a, Origin o) {
+    private void annotation(AnnotationNode a, Supplier<Origin> o) {
         String type = Type.getType(a.desc).getInternalName();
         fieldDesc(a.desc, o);
         if (a.values != null) {
@@ -345,13 +416,13 @@ public final class ReferenceScanner {
         }
     }
 
-    private void annotationValue(String annotationType, String name, Object value, Origin o) {
+    private void annotationValue(String annotationType, String name, Object value, Supplier<Origin> o) {
         String desc = null;
         if (value instanceof String[] e) {
             fieldDesc(e[0], o);
             desc = e[0];
             // the constant is a static field of the enum type (read reflectively by the JVM)
-            member(new MemberRef(Type.getType(e[0]).getInternalName(), e[1], e[0], true, true, false, o));
+            member(Type.getType(e[0]).getInternalName(), e[1], e[0], true, true, false, o);
         } else if (value instanceof Type t) {
             fieldDesc(t.getDescriptor(), o);
             desc = "Ljava/lang/Class;";
@@ -404,51 +475,63 @@ public final class ReferenceScanner {
         return null;
     }
 
-    /** Records the parameter and return types of method descriptor {@code desc} as handled values. */
+    /**
+     * Records the class types of a descriptor (a method's parameters and return, or a field's type;
+     * element types of arrays) as handled values.
+     */
     private void valueUses(String desc) {
-        for (Type t : Type.getArgumentTypes(desc)) {
-            valueUse(t);
-        }
-        valueUse(Type.getReturnType(desc));
-    }
-
-    private void valueUse(Type t) {
-        if (t.getSort() == Type.ARRAY) {
-            t = t.getElementType();
-        }
-        if (t.getSort() == Type.OBJECT) {
-            discovery.kindEvidence().value(t.getInternalName());
+        for (String c : classesIn(desc)) {
+            discovery.kindEvidence().value(c);
         }
     }
 
-    private boolean methodDesc(String desc, Origin o) {
+    private boolean methodDesc(String desc, Supplier<Origin> o) {
+        return descriptor(desc, o);
+    }
+
+    private boolean fieldDesc(String desc, Supplier<Origin> o) {
+        return descriptor(desc, o);
+    }
+
+    private boolean descriptor(String desc, Supplier<Origin> o) {
         boolean rel = false;
-        for (Type t : Type.getArgumentTypes(desc)) {
-            rel |= asmType(t, o);
+        for (String c : classesIn(desc)) {
+            rel |= type(c, o);
         }
-        return rel | asmType(Type.getReturnType(desc), o);
+        return rel;
     }
 
-    private boolean fieldDesc(String desc, Origin o) {
-        return asmType(Type.getType(desc), o);
-    }
-
-    private boolean asmType(Type t, Origin o) {
-        if (t.getSort() == Type.ARRAY) {
-            t = t.getElementType();
+    /**
+     * The class names a well-formed method or field descriptor mentions, in order (element types of
+     * arrays included). Descriptors repeat across a program, so each is parsed once per scanner.
+     */
+    private String[] classesIn(String desc) {
+        String[] classes = descriptorClasses.get(desc);
+        if (classes == null) {
+            List<String> found = new ArrayList<>(2);
+            for (int i = 0; i < desc.length(); i++) {
+                if (desc.charAt(i) == 'L') {
+                    int end = desc.indexOf(';', i);
+                    found.add(desc.substring(i + 1, end));
+                    i = end;
+                }
+            }
+            classes = found.toArray(String[]::new);
+            descriptorClasses.put(desc, classes);
         }
-        return t.getSort() == Type.OBJECT && type(t.getInternalName(), o);
+        return classes;
     }
 
     /** Records a referenced type (internal name or array descriptor); returns its relevance. */
-    private boolean type(String name, Origin o) {
+    private boolean type(String name, Supplier<Origin> o) {
         if (name.startsWith("[")) {
             return fieldDesc(name, o);
         }
         if (!world.isKnown(name)) {
             if (!Names.isValidClassName(name)) {
-                throw JphantomException.input(o.className().replace('/', '.') + ": references an invalid class name '"
-                        + name + "' (" + o + ")");
+                Origin where = o.get();
+                throw JphantomException.input(where.className().replace('/', '.') + ": references an invalid class name '"
+                        + name + "' (" + where + ")");
             }
             discovery.phantomType(name, o);
             return true;
@@ -458,5 +541,9 @@ public final class ReferenceScanner {
 
     static String opcodeName(int opcode) {
         return Names.opcode(opcode);
+    }
+
+    private static Supplier<Origin> fixed(Origin o) {
+        return () -> o;
     }
 }

@@ -90,6 +90,10 @@ public final class MemberPlanner {
 
     private void place(MemberRef ref) {
         String owner = ref.owner();
+        if (owner.startsWith("[")) {
+            arrayMember(ref);
+            return;
+        }
         if (hierarchy.isPhantom(owner)) {
             if (!ref.field() && ref.name().equals("<init>")) {
                 add(owner, new PlannedMember(ref.name(), ref.desc(), false, false, true));
@@ -156,6 +160,36 @@ public final class MemberPlanner {
             return;
         }
         add(target, new PlannedMember(ref.name(), ref.desc(), ref.field(), ref.isStatic(), true));
+    }
+
+    /**
+     * A member used on an array type (JVMS 5.4.3.3): an array class has no fields, and its methods
+     * are {@code java.lang.Object}'s and a public {@code clone()}. A use that the JVM cannot
+     * resolve is the program's own defect: warned, naming where it is.
+     */
+    private void arrayMember(MemberRef ref) {
+        String problem = null;
+        if (ref.field()) {
+            problem = "array types have no fields; the JVM throws NoSuchFieldError there";
+        } else if (ref.itf()) {
+            problem = "used as a method of an interface, but an array type is a class; the JVM throws"
+                    + " IncompatibleClassChangeError there";
+        } else {
+            ClassInfo object = world.lookup("java/lang/Object");
+            MemberInfo m = object == null ? null : object.method(ref.name(), ref.desc());
+            boolean clone = ref.name().equals("clone") && ref.desc().equals("()Ljava/lang/Object;");
+            if (m == null && !clone) {
+                problem = "an array type has only the methods of java.lang.Object and clone(); the JVM throws"
+                        + " NoSuchMethodError there";
+            } else if (ref.isStatic() != (m != null && !clone && m.isStatic())) {
+                problem = "used as " + (ref.isStatic() ? "static" : "an instance member") + ", but it resolves to "
+                        + (ref.isStatic() ? "an instance" : "a static") + " method of java.lang.Object; the JVM"
+                        + " throws IncompatibleClassChangeError there";
+            }
+        }
+        if (problem != null) {
+            warnings.add("unresolvable reference to " + describe(ref) + " in " + ref.origin() + ": " + problem);
+        }
     }
 
     /** Whether {@code java.lang.Object} declares a public instance method {@code name desc}. */

@@ -43,7 +43,7 @@ abstract class Archive implements Closeable {
             throw JphantomException.input(source + ": not a regular file or directory");
         }
         try {
-            return new Zip(source, new ZipFile(path.toFile()));
+            return new Zip(source, path, new ZipFile(path.toFile()));
         } catch (ZipException e) {
             throw JphantomException.input(source + ": " + (startsLikeZip(path)
                     ? "truncated or corrupt zip/jar (" + e.getMessage() + ")"
@@ -96,6 +96,15 @@ abstract class Archive implements Closeable {
     /** The bytes of entry {@code name}, or {@code null} if there is no such entry. */
     abstract byte[] read(String name);
 
+    /**
+     * The file from which entry {@code name} can be read again later ({@link #open} it and
+     * {@link #read} the name: the same copy), or {@code null} if its bytes must be kept now: only a
+     * jar's entries stored once are read again.
+     */
+    Path rereadableFrom(String name) {
+        return null;
+    }
+
     /** Whether this is a multi-release archive: its manifest says {@code Multi-Release: true}. */
     boolean multiRelease() {
         byte[] manifest = read(EntryNames.MANIFEST);
@@ -121,13 +130,15 @@ abstract class Archive implements Closeable {
      * the JDKs this runs on).
      */
     private static final class Zip extends Archive {
+        private final Path path;
         private final ZipFile zip;
         private final List<String> names;
         private final Map<String, List<ZipEntry>> copies = new LinkedHashMap<>();
         private Map<String, Boolean> identical;
 
-        Zip(String source, ZipFile zip) {
+        Zip(String source, Path path, ZipFile zip) {
             super(source);
+            this.path = path;
             this.zip = zip;
             Map<String, List<ZipEntry>> all = new LinkedHashMap<>();
             // entries() walks the central directory itself, so a name stored twice shows twice.
@@ -141,6 +152,11 @@ abstract class Archive implements Closeable {
                 }
             });
             this.names = List.copyOf(all.keySet());
+        }
+
+        @Override
+        Path rereadableFrom(String name) {
+            return copies.containsKey(name) ? null : path;
         }
 
         @Override

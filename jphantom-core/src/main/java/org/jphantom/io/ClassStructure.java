@@ -186,8 +186,34 @@ final class ClassStructure {
                 throw broken("constant pool entry #" + ref[0] + ": invalid member reference '"
                         + EntryNames.printable(name) + "' '" + EntryNames.printable(desc) + "'");
             }
+            if (major < 49 && !(legacyMemberName(name, tags[ref[0]] != FIELDREF) && Descriptors.hasLegacyClassNames(desc))) {
+                throw broken("constant pool entry #" + ref[0] + ": member reference '" + EntryNames.printable(name)
+                        + "' '" + EntryNames.printable(desc) + "' is not made of Java identifiers, as a class file"
+                        + " of version " + major + " must be");
+            }
+        }
+        if (major < 49) {
+            for (int i = 1; i < count; i++) {
+                if (tags[i] == CLASS) {
+                    String name = utf8String(u2at(offsets[i]));
+                    boolean legal = name.startsWith("[") ? Descriptors.hasLegacyClassNames(name)
+                            : Descriptors.isLegacyName(name, true);
+                    if (!legal) {
+                        throw broken("constant pool entry #" + i + ": class name '" + EntryNames.printable(name)
+                                + "' is not made of Java identifiers, as a class file of version " + major + " must be");
+                    }
+                }
+            }
         }
         pos = end;
+    }
+
+    /**
+     * HotSpot's name rule for class files before Java 5 ({@link Descriptors#isLegacyName}):
+     * {@code <init>} and {@code <clinit>} pass for methods.
+     */
+    private static boolean legacyMemberName(String name, boolean method) {
+        return method && (name.equals("<init>") || name.equals("<clinit>")) || Descriptors.isLegacyName(name, false);
     }
 
     /** The text of a UTF-8 entry (already checked to be legal modified UTF-8 where that applies), cached. */
@@ -354,6 +380,11 @@ final class ClassStructure {
             }
             if (Integer.bitCount(access & (ACC_PUBLIC | ACC_PRIVATE | ACC_PROTECTED)) > 1) {
                 throw broken(kind + " " + name + ": more than one of public, private, protected");
+            }
+            if (major < 49 && !(legacyMemberName(utf8String(nameIndex), method)
+                    && Descriptors.hasLegacyClassNames(memberDescriptor))) {
+                throw broken(kind + " " + name + " " + EntryNames.printable(memberDescriptor) + ": not made of Java"
+                        + " identifiers, as a class file of version " + major + " must be");
             }
             codeAttributes = 0;
             attributes(kind, method);

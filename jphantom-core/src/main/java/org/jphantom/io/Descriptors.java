@@ -94,4 +94,60 @@ public final class Descriptors {
                 return -1;
         }
     }
+    /**
+     * HotSpot's stricter rule for class files older than Java 5 (major version below 49): a class
+     * name is Java identifiers separated by single {@code /}; a field or method name (other than
+     * {@code <init>} and {@code <clinit>}) is one identifier. ASCII identifier characters are
+     * letters, digits (not first), {@code _} and {@code $}; others as {@link Character}'s
+     * identifier rules (HotSpot's {@code skip_over_field_name}).
+     *
+     * @param slashes whether {@code /} may separate identifiers (class names)
+     */
+    public static boolean isLegacyName(String name, boolean slashes) {
+        return legacyNameEnd(name, 0, name.length(), slashes) == name.length();
+    }
+
+    /** Whether every class name in descriptor {@code desc} is a {@linkplain #isLegacyName legacy class name}. */
+    public static boolean hasLegacyClassNames(String desc) {
+        for (int i = 0; i < desc.length(); i++) {
+            if (desc.charAt(i) == 'L') {
+                int semi = desc.indexOf(';', i);
+                if (semi < 0 || legacyNameEnd(desc, i + 1, semi, true) != semi) {
+                    return false;
+                }
+                i = semi;
+            }
+        }
+        return true;
+    }
+
+    /** Where the legacy name starting at {@code from} ends (at most {@code to}), or -1 if it is empty. */
+    private static int legacyNameEnd(String s, int from, int to, boolean slashes) {
+        boolean lastSlash = false;
+        int i = from;
+        while (i < to) {
+            int c = s.codePointAt(i);
+            boolean first = i == from;
+            boolean ok;
+            if (c < 128) {
+                if (c == '/' && slashes) {
+                    if (lastSlash) {
+                        return first ? -1 : i;
+                    }
+                    lastSlash = true;
+                    i++;
+                    continue;
+                }
+                ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' || !first && c >= '0' && c <= '9';
+            } else {
+                ok = first ? Character.isJavaIdentifierStart(c) : Character.isJavaIdentifierPart(c);
+            }
+            if (!ok) {
+                return first ? -1 : i;
+            }
+            lastSlash = false;
+            i += Character.charCount(c);
+        }
+        return i == from ? -1 : i;
+    }
 }

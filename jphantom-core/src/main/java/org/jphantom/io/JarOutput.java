@@ -58,9 +58,13 @@ public final class JarOutput {
     public static void write(Path out, List<InputEntry> entries, SortedMap<String, byte[]> generatedClasses,
             Set<String> dropEntries) {
         Objects.requireNonNull(out, "out");
-        Map<String, byte[]> content = collect(entries, generatedClasses, dropEntries);
-        List<String> names = new ArrayList<>(content.keySet());
+        Map<String, InputEntry> inputs = new HashMap<>();
+        Map<String, byte[]> generated = collect(entries, generatedClasses, dropEntries, inputs);
+        List<String> names = new ArrayList<>(inputs.keySet());
+        names.addAll(generated.keySet());
         names.sort(ENTRY_ORDER);
+        // the jars that resources are read from again, each opened once for the whole write
+        Map<Path, Archive> reread = new HashMap<>();
 
         Path target = out.toAbsolutePath();
         Path dir = target.getParent();
@@ -76,8 +80,14 @@ public final class JarOutput {
                     entry.setMethod(ZipEntry.DEFLATED);
                     // A DOS-range local time leaves no extended-timestamp field and no zone conversion.
                     entry.setTimeLocal(FIXED_TIME);
+                    byte[] content = generated.get(name);
+                    if (content == null) {
+                        InputEntry input = inputs.get(name);
+                        content = input.rereadFrom() == null ? input.bytes()
+                                : input.read(reread.computeIfAbsent(input.rereadFrom(), Archive::open));
+                    }
                     zip.putNextEntry(entry);
-                    zip.write(content.get(name));
+                    zip.write(content);
                     zip.closeEntry();
                 }
             }
@@ -86,6 +96,7 @@ public final class JarOutput {
         } catch (IOException e) {
             throw JphantomException.input(out + ": cannot write (" + e + ")", e);
         } finally {
+            reread.values().forEach(Archive::close);
             if (temp != null) {
                 deleteQuietly(temp);
             }
@@ -132,8 +143,9 @@ public final class JarOutput {
         }
     }
 
+    /** Fills {@code inputs} with the entries to copy by name; returns the generated entries by name. */
     private static Map<String, byte[]> collect(List<InputEntry> entries, SortedMap<String, byte[]> generatedClasses,
-            Set<String> dropEntries) {
+            Set<String> dropEntries, Map<String, InputEntry> inputs) {
         Map<String, byte[]> content = new HashMap<>();
         for (InputEntry entry : entries) {
             if (dropEntries.contains(entry.name())) {
@@ -143,14 +155,15 @@ public final class JarOutput {
             if (unsafe != null) {
                 throw new IllegalArgumentException(unsafe + ": " + EntryNames.printable(entry.name()));
             }
-            if (content.put(entry.name(), entry.bytes()) != null) {
+            if (inputs.put(entry.name(), entry) != null) {
                 throw new IllegalArgumentException("duplicate entry " + entry.name());
             }
         }
         for (Map.Entry<String, byte[]> generated : generatedClasses.entrySet()) {
             String name = generated.getKey();
             requireClassName(name);
-            if (content.put(name + ".class", Objects.requireNonNull(generated.getValue(), name)) != null) {
+            if (inputs.containsKey(name + ".class")
+                    || content.put(name + ".class", Objects.requireNonNull(generated.getValue(), name)) != null) {
                 throw new IllegalArgumentException("generated class " + name + " has the name of an input entry");
             }
         }

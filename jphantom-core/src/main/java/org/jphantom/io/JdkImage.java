@@ -88,6 +88,18 @@ public final class JdkImage implements ClassSource, Closeable {
         return backend.packages().contains(internalPackage);
     }
 
+    /**
+     * Whether the module of {@code internalPackage}, a package this image owns, exports it to every
+     * module (the program's classes are in the unnamed module). False only for a package that the
+     * image's module descriptor does not export, or exports to named modules only: the JVM then
+     * refuses the program access (IllegalAccessError) unless it runs with {@code --add-exports}.
+     * Packages read from {@code ct.sym} are exported API and so are packages whose module
+     * descriptor cannot be read.
+     */
+    public boolean exports(String internalPackage) {
+        return backend.exports(internalPackage);
+    }
+
     /** The class file of {@code internalName} in this image, or {@code null}. */
     @Override
     public byte[] find(String internalName) {
@@ -102,6 +114,10 @@ public final class JdkImage implements ClassSource, Closeable {
     private interface Backend {
         Set<String> packages();
 
+        default boolean exports(String internalPackage) {
+            return true;
+        }
+
         byte[] find(String internalName);
 
         void close();
@@ -112,34 +128,52 @@ public final class JdkImage implements ClassSource, Closeable {
         private final FileSystem fs;
         /** Internal package name -> its module, for every package of the image. */
         private final Map<String, String> moduleOf;
+        /** Packages of the image that their module does not export to all modules. */
+        private final Set<String> concealed;
 
-        private Jrt(FileSystem fs, Map<String, String> moduleOf) {
+        private Jrt(FileSystem fs, Map<String, String> moduleOf, Set<String> concealed) {
             this.fs = fs;
             this.moduleOf = moduleOf;
+            this.concealed = concealed;
+        }
+
+        @Override
+        public boolean exports(String internalPackage) {
+            return !concealed.contains(internalPackage);
         }
 
         static Jrt open() {
             try {
                 FileSystem fs = FileSystems.getFileSystem(URI.create("jrt:/"));
                 Map<String, String> moduleOf = new HashMap<>();
+                Set<String> concealed = new HashSet<>();
                 // Not /packages: it lists every directory prefix (such as "javax") under all modules
                 // that share it. The ModulePackages attribute of each module-info names the real packages.
                 try (DirectoryStream<Path> modules = Files.newDirectoryStream(fs.getPath("/modules"))) {
                     for (Path module : modules) {
                         String moduleName = module.getFileName().toString();
-                        for (String pkg : packagesOf(module)) {
+                        Set<String> exported = new HashSet<>();
+                        Set<String> packages = packagesOf(module, exported);
+                        for (String pkg : packages) {
                             moduleOf.merge(pkg, moduleName, (a, b) -> a.compareTo(b) <= 0 ? a : b);
+                            if (!exported.contains(pkg)) {
+                                concealed.add(pkg);
+                            }
                         }
                     }
                 }
-                return new Jrt(fs, Collections.unmodifiableMap(moduleOf));
+                return new Jrt(fs, Collections.unmodifiableMap(moduleOf), Collections.unmodifiableSet(concealed));
             } catch (IOException | RuntimeException e) {
                 throw JphantomException.input("jrt:/: cannot read the running JDK's class image (" + e + ")", e);
             }
         }
 
-        /** The packages of one module of the image, from module-info, else from its class files. */
-        private static Set<String> packagesOf(Path module) throws IOException {
+        /**
+         * The packages of one module of the image, from module-info, else from its class files.
+         * Adds to {@code exported} the packages module-info exports to all modules (all packages
+         * when there is no module-info ASM can read).
+         */
+        private static Set<String> packagesOf(Path module, Set<String> exported) throws IOException {
             Set<String> packages = new HashSet<>();
             Path moduleInfo = module.resolve("module-info.class");
             if (Files.isRegularFile(moduleInfo)) {
@@ -152,12 +186,20 @@ public final class JdkImage implements ClassSource, Closeable {
                                 public void visitPackage(String packaze) {
                                     packages.add(packaze);
                                 }
+
+                                @Override
+                                public void visitExport(String packaze, int access, String... modules) {
+                                    if (modules == null || modules.length == 0) {
+                                        exported.add(packaze);
+                                    }
+                                }
                             };
                         }
                     }, ClassReader.SKIP_CODE);
                 } catch (IllegalArgumentException e) {
                     // A module-info newer than ASM reads (a JDK newer than this ASM): list the class files instead.
                     packages.clear();
+                    exported.clear();
                 }
             }
             if (packages.isEmpty()) {
@@ -167,6 +209,7 @@ public final class JdkImage implements ClassSource, Closeable {
                             .filter(pkg -> !pkg.isEmpty() && !pkg.startsWith("META-INF"))
                             .forEach(packages::add);
                 }
+                exported.addAll(packages); // no descriptor read: nothing is known to be concealed
             }
             return packages;
         }

@@ -244,6 +244,13 @@ public final class ProgramInput {
                     }
                     continue;
                 }
+                Path rereadable = directory || name.endsWith(".class") ? null : archive.rereadableFrom(name);
+                if (rereadable != null) {
+                    // a resource is only copied: its bytes are read again when the output is written
+                    hasSignature |= EntryNames.isSignatureFile(name);
+                    entries.put(name, InputEntry.rereadFrom(name, archive.source, rereadable));
+                    continue;
+                }
                 byte[] bytes = archive.read(name);
                 if (directory) {
                     entries.put(name, new InputEntry(name, bytes, archive.source));

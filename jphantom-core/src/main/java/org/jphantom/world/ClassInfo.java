@@ -21,10 +21,11 @@ public final class ClassInfo {
     private final List<String> interfaces;
     private final int access;
     private final int version;
-    private final Map<String, MemberInfo> fields;   // key: name + ':' + desc
-    private final Map<String, MemberInfo> methods;  // key: name + desc
+    private final Map<Key, MemberInfo> fields;
+    private final Map<Key, MemberInfo> methods;
     private final List<String> permittedSubclasses;
     private final String nestHost;
+    private final List<String> nestMembers;
 
     private ClassInfo(Builder b) {
         this.name = b.name;
@@ -36,6 +37,7 @@ public final class ClassInfo {
         this.methods = Collections.unmodifiableMap(b.methods);
         this.permittedSubclasses = List.copyOf(b.permitted);
         this.nestHost = b.nestHost;
+        this.nestMembers = List.copyOf(b.nestMembers);
     }
 
     /** Reads the declarations of a class file, skipping code. */
@@ -95,12 +97,17 @@ public final class ClassInfo {
         return nestHost;
     }
 
+    /** The classes the NestMembers attribute lists (empty if there is none). */
+    public List<String> nestMembers() {
+        return nestMembers;
+    }
+
     public MemberInfo field(String fieldName, String desc) {
-        return fields.get(fieldName + ':' + desc);
+        return fields.get(new Key(fieldName, desc));
     }
 
     public MemberInfo method(String methodName, String desc) {
-        return methods.get(methodName + desc);
+        return methods.get(new Key(methodName, desc));
     }
 
     public Iterable<MemberInfo> methods() {
@@ -127,15 +134,32 @@ public final class ClassInfo {
         return name;
     }
 
+    /**
+     * A member's name and descriptor: the key of the member maps. It shares the member's own
+     * strings, where a concatenated key would be one more string per member of every class read.
+     */
+    private record Key(String name, String desc) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && name.equals(k.name) && desc.equals(k.desc);
+        }
+
+        @Override
+        public int hashCode() {
+            return name.hashCode() * 31 + desc.hashCode();
+        }
+    }
+
     private static final class Builder extends ClassVisitor {
         String name;
         String superName;
         List<String> interfaces = List.of();
         int access;
         int version;
-        final Map<String, MemberInfo> fields = new LinkedHashMap<>();
-        final Map<String, MemberInfo> methods = new LinkedHashMap<>();
+        final Map<Key, MemberInfo> fields = new LinkedHashMap<>();
+        final Map<Key, MemberInfo> methods = new LinkedHashMap<>();
         final List<String> permitted = new ArrayList<>();
+        final List<String> nestMembers = new ArrayList<>();
         String nestHost;
 
         Builder() {
@@ -162,14 +186,19 @@ public final class ClassInfo {
         }
 
         @Override
+        public void visitNestMember(String member) {
+            nestMembers.add(member);
+        }
+
+        @Override
         public FieldVisitor visitField(int acc, String n, String desc, String sig, Object value) {
-            fields.putIfAbsent(n + ':' + desc, new MemberInfo(name, n, desc, acc));
+            fields.putIfAbsent(new Key(n, desc), new MemberInfo(name, n, desc, acc));
             return null;
         }
 
         @Override
         public MethodVisitor visitMethod(int acc, String n, String desc, String sig, String[] exceptions) {
-            methods.putIfAbsent(n + desc, new MemberInfo(name, n, desc, acc));
+            methods.putIfAbsent(new Key(n, desc), new MemberInfo(name, n, desc, acc));
             return null;
         }
     }

@@ -89,6 +89,23 @@ public final class ClassWorld implements KnownTypes {
         return info.name().equals(internalName) ? info : null;
     }
 
+    /**
+     * The nest host of known class {@code internalName} as the JVM decides it (JVMS 5.4.4, with
+     * JDK 15's rule for a failed validation): the class its NestHost attribute names, if that class
+     * is known, in the same package and lists it among its NestMembers (class files of version 55
+     * and later); the class itself otherwise.
+     */
+    public String nestHostOf(String internalName) {
+        ClassInfo c = lookup(internalName);
+        if (c == null || c.nestHost() == null || c.version() < 55) {
+            return internalName;
+        }
+        ClassInfo host = lookup(c.nestHost());
+        boolean valid = host != null && host.version() >= 55 && packageOf(c.nestHost()).equals(packageOf(internalName))
+                && host.nestMembers().contains(internalName);
+        return valid ? c.nestHost() : internalName;
+    }
+
     @Override
     public boolean isKnown(String type) {
         return lookup(type) != null;

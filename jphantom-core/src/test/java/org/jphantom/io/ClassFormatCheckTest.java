@@ -168,4 +168,33 @@ class ClassFormatCheckTest {
         }
         return -1;
     }
+    /** A class of the given version with a field {@code field} and a call of {@code owner.method()}. */
+    private static byte[] versioned(int version, String field, String owner, String method) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(version, Opcodes.ACC_PUBLIC, "p/A", null, "java/lang/Object", null);
+        cw.visitField(Opcodes.ACC_STATIC, field, "I", null, null).visitEnd();
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "run", "()V", null, null);
+        mv.visitCode();
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, owner, method, "()V", false);
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    @Test
+    void namesOfClassFilesBeforeJava5AreJavaIdentifiers() throws Exception {
+        // HotSpot checks names of class files before version 49 as Java identifiers ("Illegal class name")
+        assertEquals("p/A", ClassFiles.check(versioned(Opcodes.V1_4, "f$1", "q/B$1", "access$000"), true));
+        assertEquals("p/A", ClassFiles.check(versioned(Opcodes.V1_4, "\u00e9t\u00e9", "q/\u00c9t\u00e9", "go"), true));
+        assertTrue(reason(versioned(Opcodes.V1_4, "f", "q/B|C", "go")).contains("class name 'q/B|C' is not made of Java"
+                + " identifiers, as a class file of version 48 must be"), reason(versioned(Opcodes.V1_4, "f", "q/B|C", "go")));
+        assertTrue(reason(versioned(Opcodes.V1_4, "f", "q/B", "g-o")).contains("member reference 'g-o' '()V' is not made"),
+                reason(versioned(Opcodes.V1_4, "f", "q/B", "g-o")));
+        assertTrue(reason(versioned(Opcodes.V1_4, "1f", "q/B", "go")).startsWith("field 1f I: not made of Java identifiers"),
+                reason(versioned(Opcodes.V1_4, "1f", "q/B", "go")));
+        // from Java 5 on, only . ; [ / (and < > in method names) are excluded
+        assertEquals("p/A", ClassFiles.check(versioned(Opcodes.V1_5, "1f", "q/B|C", "g-o"), true));
+    }
 }

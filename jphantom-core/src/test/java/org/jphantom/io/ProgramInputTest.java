@@ -334,4 +334,29 @@ class ProgramInputTest {
         new ClassReader(classFile).accept(node, 0);
         return node.fields.stream().map(f -> f.name).collect(Collectors.toList());
     }
+    @Test
+    void resourcesOfAJarAreReadAgainWhenWrittenNotKept() throws IOException {
+        byte[] text = "hello".getBytes(StandardCharsets.UTF_8);
+        Path jar = writeJar(tmp.resolve("in.jar"), entries("a/A.class", classBytes("a/A"), "a/data.txt", text,
+                "a/", new byte[0]));
+        ProgramInput input = ProgramInput.read(List.of(jar), 17, false);
+        Map<String, InputEntry> byName = input.entries().stream()
+                .collect(Collectors.toMap(InputEntry::name, e -> e));
+        assertEquals(jar, byName.get("a/data.txt").rereadFrom());
+        assertArrayEquals(text, byName.get("a/data.txt").bytes());
+        assertEquals(null, byName.get("a/A.class").rereadFrom()); // the analysis needs class bytes: kept
+        assertEquals(null, byName.get("a/").rereadFrom());
+        Path out = tmp.resolve("out.jar");
+        JarOutput.write(out, input.entries(), new java.util.TreeMap<>(), Set.of());
+        try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(out.toFile())) {
+            assertArrayEquals(text, z.getInputStream(z.getEntry("a/data.txt")).readAllBytes());
+        }
+        // a jar that is gone by the time the output is written: an input error naming it, no output
+        Files.delete(jar);
+        Path out2 = tmp.resolve("out2.jar");
+        JphantomException e = assertThrows(JphantomException.class,
+                () -> JarOutput.write(out2, input.entries(), new java.util.TreeMap<>(), Set.of()));
+        assertTrue(e.getMessage().startsWith(jar.toString()), e.getMessage());
+        assertFalse(Files.exists(out2));
+    }
 }

@@ -24,7 +24,7 @@ import org.jphantom.analysis.util.IntList;
  * {@code (x,V_p) -new-bar-> o}, {@code (y,V_f) -assign-> (x,V_f)} and {@code (x,V_p) -assign-bar->
  * (y,V_p)} for copies, casts and loads {@code x = y.f} (loads are assignments in L_R), and
  * {@code (y,V_f) -store-> (x,V_p)} for stores {@code x.f = y}. Static fields are globals: their
- * accesses add no edge.
+ * accesses add no edge, and are kept apart only to tell which nodes objects reach (Eq. 18).
  *
  * <p>Inter-context edges come from call edges, by the callee's <em>roles</em>: 0 the receiver,
  * 1..n the parameters, n+1 the return, n+2 the exception variable. Entry edges (label ĉ) flow into
@@ -64,8 +64,21 @@ final class PreGraph {
     /** Per method id: the indices of the call edges into it. */
     final IntList[] callsInto;
     int interEdges;
+    /**
+     * Static field accesses, which carry no enflow or exflow (the paper resets globals) but do
+     * carry objects, for Eq. 18's "reached from an object": per access, the field and the
+     * variable's V_f node; stores and loads apart.
+     */
+    final IntList staticStores = new IntList(1 << 8);
+    final IntList staticLoads = new IntList(1 << 8);
     int variables;
     int allocations;
+    /**
+     * The V_f nodes of variables the context-insensitive analysis gave objects: with the
+     * allocations, where Eq. 18's flowsto paths may start, so that objects no allocation of
+     * G_R makes (a plugin's: natives, reflection, the JVM's hidden calls) count as well.
+     */
+    final java.util.BitSet holdsObjects = new java.util.BitSet();
 
     PreGraph(Solver ci) {
         this.program = ci.program();
@@ -85,6 +98,13 @@ final class PreGraph {
                 addNode(m.id(), v, 1);
             }
             variables += ir.varCount;
+            int csm = ci.cs().csMethod(org.jphantom.analysis.pta.context.Contexts.EMPTY, m);
+            for (int v = 0; v < ir.varCount; v++) {
+                int p = ci.cs().findVarPointer(csm, v);
+                if (p >= 0 && !ci.pointsTo(p).isEmpty()) {
+                    holdsObjects.set(vf(m, v));
+                }
+            }
             int[] roles = new int[ir.paramVars.length + 3];
             roles[0] = ir.thisVar;
             System.arraycopy(ir.paramVars, 0, roles, 1, ir.paramVars.length);
@@ -154,8 +174,16 @@ final class PreGraph {
                         addEdge(vf(m, fa.var), vp(m, fa.base));
                     }
                 }
+                case Stmt.LOAD_STATIC, Stmt.STORE_STATIC -> {
+                    FieldAccess fa = (FieldAccess) s; // globals: no flow for the rules, only for Eq. 18
+                    if (fa.var >= 0) {
+                        IntList list = s.kind == Stmt.STORE_STATIC ? staticStores : staticLoads;
+                        list.add(fa.field.id());
+                        list.add(vf(m, fa.var));
+                    }
+                }
                 default -> {
-                    // static fields are globals (no flow); calls are inter-context edges
+                    // calls are inter-context edges
                 }
             }
         }

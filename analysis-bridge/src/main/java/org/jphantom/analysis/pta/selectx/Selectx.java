@@ -20,6 +20,13 @@ import org.jphantom.analysis.util.LongIntMap;
  * exit edge out of n, which the other two rules then use like any intra-context edge. Every bit is
  * set once per node, so the work is linear in the graph's edges (times the bit-set width).
  * A node is selected when both sets are non-empty; a variable when either of its nodes is.
+ *
+ * <p>The selection follows Eq. 18, as the paper's own implementation does, not the weaker Eq. 19:
+ * a node needs a context only if it lies on a flowsto path that starts at an object. So
+ * [INTER-CONTEXT] seeds enflow only at entry edges whose source some object reaches (an
+ * allocation of G_R, or a variable the context-insensitive analysis gave objects, which covers
+ * the objects plugins make); an argument that is only ever null seeds nothing. The exflow side of
+ * Eq. 18 (a path on to a V_f node) holds for every node an object reaches, so it needs no test.
  */
 public final class Selectx {
     private final PreGraph g;
@@ -31,6 +38,8 @@ public final class Selectx {
     private final LongIntMap summaries = new LongIntMap(1 << 12);
     private final IntList queue = new IntList(1 << 12);
     private final BitSet queued = new BitSet();
+    /** Entry edges no object reaches, which Eq. 18 leaves unseeded. */
+    private int unreachedEntries;
 
     private Selectx(PreGraph g) {
         this.g = g;
@@ -60,13 +69,16 @@ public final class Selectx {
     }
 
     private void run() {
-        // [INTER-CONTEXT]
+        BitSet reached = reachedFromObjects();
+        // [INTER-CONTEXT], for entry edges that objects reach (Eq. 18)
         for (int e = 0; e < g.callee.size(); e++) {
             int m = g.callee.get(e);
             int[] in = g.entrySrc.get(e);
             int[] out = g.exitDst.get(e);
             for (int r = 0; r < in.length; r++) {
-                if (in[r] >= 0) {
+                if (in[r] >= 0 && !reached.get(in[r])) {
+                    unreachedEntries++;
+                } else if (in[r] >= 0) {
                     int sink = g.entrySink(m, r);
                     en[sink] |= bit(r);
                     push(sink);
@@ -104,6 +116,94 @@ public final class Selectx {
                 done[n] |= fresh;
                 summarise(n, fresh);
             }
+        }
+    }
+
+    /**
+     * The nodes of G_R that some allocation reaches along intra-context, entry, exit and global
+     * (static field) edges: Eq. 18 asks that a selected node lie on a flowsto path that starts
+     * at an object, which Eq. 19 drops. Paths through globals count here although the rules
+     * reset globals' enflow and exflow; following entry and exit edges without matching them
+     * (the summary edges need not be known yet) only makes the set larger, never smaller.
+     */
+    private BitSet reachedFromObjects() {
+        int n = g.nodeCount();
+        IntList[] inter = new IntList[n];
+        for (int e = 0; e < g.callee.size(); e++) {
+            int m = g.callee.get(e);
+            int[] in = g.entrySrc.get(e);
+            int[] out = g.exitDst.get(e);
+            for (int r = 0; r < in.length; r++) {
+                if (in[r] >= 0) {
+                    link(inter, in[r], g.entrySink(m, r));
+                }
+                if (out[r] >= 0) {
+                    link(inter, g.exitSource(m, r), out[r]);
+                }
+            }
+        }
+        // globals: (y,V_f) -> field -> (x,V_f) for C.f = y; x = C.f, and (x,V_p) -> field -> (y,V_p)
+        java.util.Map<Integer, IntList> loadsOf = new java.util.HashMap<>();
+        java.util.Map<Integer, IntList> storesOf = new java.util.HashMap<>();
+        IntList[] fieldsOut = new IntList[n];
+        for (int i = 0; i < g.staticStores.size(); i += 2) {
+            int f = g.staticStores.get(i);
+            int vf = g.staticStores.get(i + 1);
+            link(fieldsOut, vf, f);
+            storesOf.computeIfAbsent(f, k -> new IntList(2)).add(vf + 1);
+        }
+        for (int i = 0; i < g.staticLoads.size(); i += 2) {
+            int f = g.staticLoads.get(i);
+            int vf = g.staticLoads.get(i + 1);
+            link(fieldsOut, vf + 1, -1 - f);
+            loadsOf.computeIfAbsent(f, k -> new IntList(2)).add(vf);
+        }
+        BitSet reached = new BitSet(n);
+        BitSet fieldsF = new BitSet();
+        BitSet fieldsP = new BitSet();
+        IntList work = new IntList(1 << 12);
+        for (int v = 0; v < n; v++) {
+            if (g.nodeState.get(v) == 2 || g.holdsObjects.get(v)) {
+                reached.set(v);
+                work.add(v);
+            }
+        }
+        while (!work.isEmpty()) {
+            int v = work.pop();
+            for (int i = 0; i < g.succN[v]; i++) {
+                reach(reached, work, g.succ[v][i]);
+            }
+            for (int i = 0; inter[v] != null && i < inter[v].size(); i++) {
+                reach(reached, work, inter[v].get(i));
+            }
+            for (int i = 0; fieldsOut[v] != null && i < fieldsOut[v].size(); i++) {
+                int f = fieldsOut[v].get(i);
+                boolean forward = f >= 0;
+                int field = forward ? f : -1 - f;
+                BitSet seen = forward ? fieldsF : fieldsP;
+                if (!seen.get(field)) {
+                    seen.set(field);
+                    IntList to = (forward ? loadsOf : storesOf).get(field);
+                    for (int k = 0; to != null && k < to.size(); k++) {
+                        reach(reached, work, to.get(k));
+                    }
+                }
+            }
+        }
+        return reached;
+    }
+
+    private static void link(IntList[] adj, int from, int to) {
+        if (adj[from] == null) {
+            adj[from] = new IntList(2);
+        }
+        adj[from].add(to);
+    }
+
+    private static void reach(BitSet reached, IntList work, int v) {
+        if (!reached.get(v)) {
+            reached.set(v);
+            work.add(v);
         }
     }
 
@@ -196,6 +296,7 @@ public final class Selectx {
         b.figure("graphNodes", g.nodeCount());
         b.figure("graphEdges", baseEdges + g.interEdges);
         b.figure("summaryEdges", summaries.size());
+        b.figure("entriesNoObjectReaches", unreachedEntries);
         b.figure("variables", g.variables);
         b.figure("selectedVariables", vars);
         b.figure("selectedVariablesPercent", percent(vars, g.variables));

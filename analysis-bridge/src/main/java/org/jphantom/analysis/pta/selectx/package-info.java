@@ -11,7 +11,9 @@
  * entry and exit edges labelled with their call site). {@link
  * org.jphantom.analysis.pta.selectx.Selectx} applies Fig. 5's rules INTER-CONTEXT, INTRA-CONTEXT
  * and CALLSITE-SUMMARY to a fixpoint, in time linear in the graph (enflow and exflow are bit sets
- * over a method's parameters), and selects a node when both its sets are non-empty (Eq. 19). The
+ * over a method's parameters), and selects a node when both its sets are non-empty, seeding
+ * enflow only at entry edges that objects reach (Eq. 18, which the paper's implementation
+ * follows; Eq. 19 alone would also select nodes that only null reaches). The
  * selection only ever costs precision, never soundness: the main analysis is sound under any one.
  */
 package org.jphantom.analysis.pta.selectx;

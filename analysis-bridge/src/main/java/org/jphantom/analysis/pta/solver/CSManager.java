@@ -216,6 +216,52 @@ public final class CSManager implements ContextInfo {
         return LongIntMap.key(varCtx == ctx ? csMethod : csMethod(varCtx, m), var);
     }
 
+    /**
+     * Whether variable {@code var} has one pointer in {@code csmA} and {@code csmB}, two contexts
+     * of one method (true for a negative {@code var}, which stands for no variable). Creates no
+     * pointer: two contexts share a variable's pointer exactly when the selector gives the
+     * variable the same context in both.
+     */
+    boolean samePointer(int csmA, int csmB, int var) {
+        if (csmA == csmB || var < 0) {
+            return true;
+        }
+        if (!perVariable) {
+            return false;
+        }
+        JMethod m = methodOf(csmA);
+        return selector.variableContext(csmCtx.get(csmA), m, var)
+                == selector.variableContext(csmCtx.get(csmB), m, var);
+    }
+
+    /**
+     * The context-sensitive method under which a call edge from call {@code inv} in {@code csm}
+     * is recorded: {@code csm} itself, or, when the selector gives every variable of the call
+     * (receiver, arguments, result, exception) the empty context, the method in the empty
+     * context, so that the contexts of a method bind such a call to one callee context once: the
+     * edge they would each add moves the same objects between the same pointers.
+     */
+    int callerKey(int csm, org.jphantom.analysis.ir.Invoke inv) {
+        int ctx = csmCtx.get(csm);
+        if (!perVariable || ctx == org.jphantom.analysis.pta.context.Contexts.EMPTY) {
+            return csm;
+        }
+        JMethod m = methodOf(csm);
+        if (!insensitive(ctx, m, inv.recv) || !insensitive(ctx, m, inv.lhs) || !insensitive(ctx, m, inv.exception)) {
+            return csm;
+        }
+        for (int v : inv.args) {
+            if (!insensitive(ctx, m, v)) {
+                return csm;
+            }
+        }
+        return csMethod(org.jphantom.analysis.pta.context.Contexts.EMPTY, m);
+    }
+
+    private boolean insensitive(int ctx, JMethod m, int var) {
+        return var < 0 || selector.variableContext(ctx, m, var) == org.jphantom.analysis.pta.context.Contexts.EMPTY;
+    }
+
     private void addUser(int p, int csMethod) {
         if (p >= moreUsers.length) {
             moreUsers = Arrays.copyOf(moreUsers, Math.max(p + 1, moreUsers.length * 2));

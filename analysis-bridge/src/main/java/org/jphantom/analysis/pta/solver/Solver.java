@@ -248,11 +248,15 @@ public final class Solver {
      */
     public void addCallEdge(int callerCsm, int callSite, int calleeCsm) {
         JMethod callee = cs.methodOf(calleeCsm);
-        if (!callGraph.addEdge(callerCsm, callSite, calleeCsm, callee.id())) {
+        Invoke inv = callGraph.callSites().get(callSite);
+        int key = cs.callerKey(callerCsm, inv);
+        if (!callGraph.addEdge(key, callSite, calleeCsm, callee.id())) {
+            if (key != callerCsm) {
+                useCallPointers(callerCsm, inv);
+            }
             return;
         }
         addReachable(calleeCsm);
-        Invoke inv = callGraph.callSites().get(callSite);
         MethodIR cir = bodies.of(callee);
         int n = Math.min(inv.args.length, cir.paramVars.length);
         for (int k = 0; k < n; k++) {
@@ -270,6 +274,29 @@ public final class Solver {
         }
         for (Plugin p : plugins) {
             p.onNewCallEdge(callSite, callerCsm, calleeCsm);
+        }
+    }
+
+    /**
+     * Makes {@code csm} use the pointers of call {@code inv}'s variables, as binding the call from
+     * it would: a method context runs the statements on a shared variable only once it uses the
+     * variable's pointer (see {@link CSManager}), so a call edge recorded under another context
+     * ({@link CSManager#callerKey}) must still make this one ask for them.
+     */
+    void useCallPointers(int csm, Invoke inv) {
+        if (inv.recv >= 0 && inv.opcode != org.objectweb.asm.Opcodes.INVOKESTATIC) {
+            cs.varPointer(csm, inv.recv);
+        }
+        for (int v : inv.args) {
+            if (v >= 0) {
+                cs.varPointer(csm, v);
+            }
+        }
+        if (inv.lhs >= 0) {
+            cs.varPointer(csm, inv.lhs);
+        }
+        if (inv.exception >= 0) {
+            cs.varPointer(csm, inv.exception);
         }
     }
 
@@ -440,10 +467,11 @@ public final class Solver {
     private void notifyNew(int p, int[] objs) {
         if (cs.isDerefed(p)) {
             int var = cs.pointerB(p);
-            statements.onNewObjects(cs.pointerA(p), var, objs);
+            int first = cs.pointerA(p);
+            statements.onNewObjects(first, first, var, objs);
             IntList more = cs.moreUsers(p);
             for (int i = 0; more != null && i < more.size(); i++) {
-                statements.onNewObjects(more.get(i), var, objs);
+                statements.onNewObjects(more.get(i), first, var, objs);
             }
         }
         if (watched.get(p)) {
@@ -471,7 +499,7 @@ public final class Solver {
                 int q = pendingShared.get(i);
                 int[] objs = graph.pointsTo(q).toSortedArray();
                 if (objs.length > 0) {
-                    statements.onNewObjects(pendingShared.get(i + 1), cs.pointerB(q), objs);
+                    statements.onNewObjects(pendingShared.get(i + 1), cs.pointerA(q), cs.pointerB(q), objs);
                 }
             }
         } finally {

@@ -157,30 +157,41 @@ final class StatementHandler {
         return resolved[callSite];
     }
 
-    /** Runs the statements of {@code csm} that dereference {@code var} on its new objects {@code objs}. */
-    void onNewObjects(int csm, int var, int[] objs) {
+    /**
+     * Runs the statements of {@code csm} that dereference {@code var} on its new objects
+     * {@code objs}. {@code rep} is the first context of {@code var}'s method that uses the same
+     * pointer for {@code var} ({@code csm} itself if none came before): a statement whose every
+     * pointer is the same in {@code csm} as in {@code rep}, and whose callee context is too, is the
+     * same statement instance as {@code rep}'s, which runs on the same objects, so it is skipped
+     * here. Under a selective policy this keeps the statements on context-insensitive variables of
+     * a method analysed under many contexts to one run, not one per context.
+     */
+    void onNewObjects(int csm, int rep, int var, int[] objs) {
         JMethod m = cs.methodOf(csm);
         MethodIR ir = bodies.of(m);
         for (int u : ir.uses(var)) {
             Stmt s = ir.stmts[u];
-            dereference(csm, m, s, s.kind == Stmt.INVOKE ? callGraph.callSiteOf(m, u) : -1, objs);
+            dereference(csm, rep, m, s, s.kind == Stmt.INVOKE ? callGraph.callSiteOf(m, u) : -1, objs);
         }
         if (!addedUses.isEmpty()) {
             List<Stmt> extra = addedUses.get(LongIntMap.key(m.id(), var));
             if (extra != null) {
                 for (Stmt s : List.copyOf(extra)) {
-                    dereference(csm, m, s, s.kind == Stmt.INVOKE ? addedCallSites.get(s) : -1, objs);
+                    dereference(csm, rep, m, s, s.kind == Stmt.INVOKE ? addedCallSites.get(s) : -1, objs);
                 }
             }
         }
     }
 
-    private void dereference(int csm, JMethod m, Stmt s, int callSite, int[] objs) {
+    private void dereference(int csm, int rep, JMethod m, Stmt s, int callSite, int[] objs) {
         switch (s.kind) {
             case Stmt.LOAD_FIELD:
             case Stmt.LOAD_ARRAY: {
                 FieldAccess fa = (FieldAccess) s;
-                int dst = cs.varPointer(csm, fa.var);
+                int dst = cs.varPointer(csm, fa.var); // even when skipped: csm must use dst's pointer
+                if (csm != rep && cs.samePointer(csm, rep, fa.var)) {
+                    break;
+                }
                 int f = fa.field.id();
                 for (int o : objs) {
                     graph.addEdge(cs.fieldPointer(o, f), dst, null);
@@ -191,21 +202,45 @@ final class StatementHandler {
             case Stmt.STORE_ARRAY: {
                 FieldAccess fa = (FieldAccess) s;
                 int src = cs.varPointer(csm, fa.var);
+                if (csm != rep && cs.samePointer(csm, rep, fa.var)) {
+                    break;
+                }
                 int f = fa.field.id();
                 for (int o : objs) {
                     graph.addEdge(src, cs.fieldPointer(o, f), null);
                 }
                 break;
             }
-            case Stmt.INVOKE:
-                instanceCall(csm, (Invoke) s, callSite, objs);
+            case Stmt.INVOKE: {
+                Invoke inv = (Invoke) s;
+                boolean same = csm != rep && sameSitePointers(csm, rep, inv);
+                if (same) {
+                    solver.useCallPointers(csm, inv);
+                }
+                instanceCall(csm, same ? rep : csm, inv, callSite, objs);
                 break;
+            }
             default:
                 break;
         }
     }
 
-    private void instanceCall(int csm, Invoke inv, int callSite, int[] receivers) {
+    /** Whether the arguments, result and exception of {@code inv} have the same pointers in {@code a} and {@code b}. */
+    private boolean sameSitePointers(int a, int b, Invoke inv) {
+        for (int v : inv.args) {
+            if (!cs.samePointer(a, b, v)) {
+                return false;
+            }
+        }
+        return cs.samePointer(a, b, inv.lhs) && cs.samePointer(a, b, inv.exception);
+    }
+
+    /**
+     * Dispatches the call {@code inv} in {@code csm} on {@code receivers}. If {@code rep} differs
+     * from {@code csm}, the call's pointers are the same in both, so a receiver whose callee
+     * context is also the same in both was bound by {@code rep} already and is skipped.
+     */
+    private void instanceCall(int csm, int rep, Invoke inv, int callSite, int[] receivers) {
         JMethod resolvedTarget = resolve(inv, callSite);
         if (resolvedTarget == null) {
             return;
@@ -217,6 +252,7 @@ final class StatementHandler {
             return;
         }
         int ctx = cs.contextOfMethod(csm);
+        int repCtx = cs.contextOfMethod(rep);
         // Receivers come in ascending order, so the objects of one site (one type) are adjacent:
         // dispatch once per type and add each call edge once per run of one callee.
         int lastType = -1;
@@ -231,7 +267,11 @@ final class StatementHandler {
             if (target == null) {
                 continue;
             }
-            int calleeCsm = cs.csMethod(selector.instanceCall(ctx, callSite, o, target), target);
+            int calleeCtx = selector.instanceCall(ctx, callSite, o, target);
+            if (rep != csm && calleeCtx == selector.instanceCall(repCtx, callSite, o, target)) {
+                continue;
+            }
+            int calleeCsm = cs.csMethod(calleeCtx, target);
             if (calleeCsm != lastCallee) {
                 solver.addReachable(calleeCsm);
                 solver.addCallEdge(csm, callSite, calleeCsm);
@@ -285,7 +325,7 @@ final class StatementHandler {
                     solver.markDereferenced(p);
                     int[] objs = graph.pointsTo(p).toSortedArray();
                     if (objs.length > 0) {
-                        dereference(csm, m, s, site, objs);
+                        dereference(csm, csm, m, s, site, objs);
                     }
                 }
             }
