@@ -11,9 +11,9 @@
 #      +substring  substring flow
 #      +invent     substring flow and object invention
 #      +propagate  substring flow and back-propagation
-#      defaults    substring flow, back-propagation and string colouring (the defaults)
+#      defaults    the defaults (string colouring; substring flow and use-based inference off)
 #    and the share of the methods `solar` misses that the best configuration recovers.
-# 2. String colouring, as seed 000's Figures 4, 6 and 9: with substring flow on, colouring off
+# 2. String colouring, as seed 000's Figures 4, 6 and 9: with substring flow on (STRINGS), colouring off
 #    against on, under ci and one context-sensitive analysis (CS_CONTEXT, default 1obj): median
 #    analysis time over N rounds (alternating), variable points-to facts whose object is a String,
 #    all variable points-to facts, the ratios, and whether the call graphs are identical.
@@ -22,6 +22,7 @@
 #   N=3 bench/strings.sh                       rounds of table 2 (default 3)
 #   CS_CONTEXT=1cfa bench/strings.sh           the context-sensitive analysis of table 2
 #   TABLES=1 bench/strings.sh                  one table only (1 or 2; default both)
+#   STRINGS=off bench/strings.sh               table 2 without substring flow (default substring)
 #   JAVA_OPTS=...                              the analysis' JVM flags (bench/recall.sh's default)
 # Needs what bench/recall.sh needs (JDK 17 to 21). Exit status: 0 on success, 2 on a setup error.
 set -euo pipefail
@@ -31,6 +32,7 @@ cd "$ROOT"
 N=${N:-3}
 CS_CONTEXT=${CS_CONTEXT:-1obj}
 TABLES=${TABLES:-12}
+STRINGS=${STRINGS:-substring}
 PROGRAMS=("$@")
 [[ ${#PROGRAMS[@]} -gt 0 ]] || PROGRAMS=(sablecc antlr xalan)
 OUT=$ROOT/bench/target/strings
@@ -92,14 +94,14 @@ if [[ $TABLES == *1* ]]; then
 fi
 
 if [[ $TABLES == *2* ]]; then
-    echo "== table 2: string colouring (substring flow on), median of $N rounds, time = stats.json timeMs"
+    echo "== table 2: string colouring (--reflection-strings $STRINGS), median of $N rounds, time = stats.json timeMs"
     printf '%-8s %-5s %-9s %9s %14s %14s %10s\n' program ctx colouring time_s stringVarPts varPts callEdges
     for p in "${PROGRAMS[@]}"; do
         for ctx in ci "$CS_CONTEXT"; do
             declare -A T=() S=() V=() E=()
             for ((i = 1; i <= N; i++)); do
                 for col in off on; do
-                    recall "$p" --context "$ctx" --string-colouring "$col" >/dev/null || { echo "strings: failed, see $OUT/log.txt" >&2; exit 2; }
+                    recall "$p" --context "$ctx" --reflection-strings "$STRINGS" --string-colouring "$col" >/dev/null || { echo "strings: failed, see $OUT/log.txt" >&2; exit 2; }
                     stats=bench/target/recall/$p/analysis/stats.json
                     T[$col]+="$(stat "$stats" timeMs) "
                     S[$col]=$(stat "$stats" stringVarPointsTo)
