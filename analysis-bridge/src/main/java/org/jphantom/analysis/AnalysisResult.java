@@ -278,7 +278,8 @@ public final class AnalysisResult {
                         counted.set(p);
                         PointsToSet s = solver.pointsTo(p);
                         csVarTuples += s.size();
-                        for (int o : s.toSortedArray()) {
+                        int[] objs = s.toSortedArray(); // read once: the String count and the sites
+                        for (int o : objs) {
                             if (solver.typeOfObject(o) == stringType) {
                                 stringTuples++;
                             }
@@ -287,7 +288,7 @@ public final class AnalysisResult {
                             varTuples += s.size();
                             continue;
                         }
-                        for (int o : s.toSortedArray()) {
+                        for (int o : objs) {
                             sites.set(solver.cs().siteOf(o));
                         }
                     }

@@ -1,15 +1,12 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
-import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
-import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.pta.plugin.Warnings;
-import org.jphantom.analysis.pta.solver.Solver;
 
 /**
  * The enum constants behind {@code Class.getEnumConstants()} and {@code Enum.valueOf(Class, String)}:
@@ -19,18 +16,9 @@ import org.jphantom.analysis.pta.solver.Solver;
  * result (the JDK's own code then clones the array or builds the name map). A receiver that is no
  * class constant (a {@code Class} the analysis does not know) is reported, once per call site.
  */
-public final class EnumConstants implements Plugin, Warnings {
+public final class EnumConstants extends CallSiteModel implements Warnings {
     private static final String SHARED = "java/lang/Class.getEnumConstantsShared()[Ljava/lang/Object;";
-    private Solver solver;
-    private PointerListeners watch;
-    private final CallSiteSet done = new CallSiteSet();
     private final TreeSet<String> unresolved = new TreeSet<>();
-
-    @Override
-    public void setSolver(Solver solver) {
-        this.solver = solver;
-        this.watch = new PointerListeners(solver);
-    }
 
     @Override
     public void onNewCallEdge(int site, int callerCsm, int calleeCsm) {
@@ -73,11 +61,6 @@ public final class EnumConstants implements Plugin, Warnings {
                 Calls.callStatic(solver, callerCsm, site, values, new int[0], result, -1);
             }
         }
-    }
-
-    @Override
-    public void onNewPointsTo(int pointer, int[] objects) {
-        watch.deliver(pointer, objects);
     }
 
     @Override

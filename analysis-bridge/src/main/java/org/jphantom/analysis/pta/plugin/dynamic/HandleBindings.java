@@ -8,10 +8,7 @@ import java.util.TreeSet;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.TypeFilter;
 import org.jphantom.analysis.lang.JMethod;
-import org.jphantom.analysis.pta.plugin.Plugin;
-import org.jphantom.analysis.pta.plugin.PointerListeners;
 import org.jphantom.analysis.pta.plugin.Warnings;
-import org.jphantom.analysis.pta.solver.Solver;
 
 /**
  * Handles with their receiver bound, one bound handle object per handle and call site whose
@@ -25,27 +22,18 @@ import org.jphantom.analysis.pta.solver.Solver;
  * it without contexts, modelling its sites would let every handle the program makes reach every
  * other handle call of the program.
  */
-final class HandleBindings implements Plugin, Warnings {
+final class HandleBindings extends CallSiteModel implements Warnings {
     private static final String BIND_TO =
             "java/lang/invoke/MethodHandle.bindTo(Ljava/lang/Object;)Ljava/lang/invoke/MethodHandle;";
     private static final String BIND = "java/lang/invoke/MethodHandles$Lookup.bind(Ljava/lang/Object;Ljava/lang/String;"
             + "Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;";
     private final HandleObjects handles;
     private final MethodTypes types;
-    private Solver solver;
-    private PointerListeners watch;
-    private final CallSiteSet done = new CallSiteSet();
     private final TreeSet<String> unresolved = new TreeSet<>();
 
     HandleBindings(HandleObjects handles, MethodTypes types) {
         this.handles = handles;
         this.types = types;
-    }
-
-    @Override
-    public void setSolver(Solver solver) {
-        this.solver = solver;
-        this.watch = new PointerListeners(solver);
     }
 
     @Override
@@ -142,11 +130,6 @@ final class HandleBindings implements Plugin, Warnings {
 
     private void report(String message) {
         unresolved.add(message);
-    }
-
-    @Override
-    public void onNewPointsTo(int pointer, int[] objects) {
-        watch.deliver(pointer, objects);
     }
 
     @Override

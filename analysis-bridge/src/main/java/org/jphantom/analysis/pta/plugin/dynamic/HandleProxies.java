@@ -16,10 +16,7 @@ import org.jphantom.analysis.lang.JField;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.context.Contexts;
-import org.jphantom.analysis.pta.plugin.Plugin;
-import org.jphantom.analysis.pta.plugin.PointerListeners;
 import org.jphantom.analysis.pta.plugin.Warnings;
-import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.MemberInfo;
 import org.objectweb.asm.Opcodes;
@@ -35,22 +32,13 @@ import org.objectweb.asm.Type;
  * {@code asType} to the method's type does). A call on the instance thus reaches the targets of
  * that site's handles only. Class objects that are no constants are reported.
  */
-final class HandleProxies implements Plugin, Warnings {
+final class HandleProxies extends CallSiteModel implements Warnings {
     private static final String AS_INSTANCE = "java/lang/invoke/MethodHandleProxies.asInterfaceInstance("
             + "Ljava/lang/Class;Ljava/lang/invoke/MethodHandle;)Ljava/lang/Object;";
     private static final String MH = "java/lang/invoke/MethodHandle";
-    private Solver solver;
-    private PointerListeners watch;
-    private final CallSiteSet done = new CallSiteSet();
     /** The synthetic methods this plugin gives bodies to, by method id. */
     private final Map<Integer, Boolean> wrappers = new HashMap<>();
     private final TreeSet<String> unresolved = new TreeSet<>();
-
-    @Override
-    public void setSolver(Solver solver) {
-        this.solver = solver;
-        this.watch = new PointerListeners(solver);
-    }
 
     @Override
     public void onNewCallEdge(int site, int callerCsm, int calleeCsm) {
@@ -154,11 +142,6 @@ final class HandleProxies implements Plugin, Warnings {
             b.add(new Cast(b.retVar(), r, TypeFilter.of(rt, new int[0]), 0));
         }
         return b.build();
-    }
-
-    @Override
-    public void onNewPointsTo(int pointer, int[] objects) {
-        watch.deliver(pointer, objects);
     }
 
     @Override

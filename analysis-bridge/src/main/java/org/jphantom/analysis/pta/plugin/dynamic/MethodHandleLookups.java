@@ -1,6 +1,5 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
-import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -9,9 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
-import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.pta.plugin.Warnings;
-import org.jphantom.analysis.pta.solver.Solver;
 
 /**
  * {@code MethodHandles.Lookup.find{Virtual,Static,Special,Constructor,Getter,Setter,StaticGetter,
@@ -23,28 +20,19 @@ import org.jphantom.analysis.pta.solver.Solver;
  * do not resolve). {@code bindTo(x)} on such a handle yields a bound handle object per call site
  * that holds {@code x}'s objects as its first argument.
  */
-public final class MethodHandleLookups implements Plugin, Warnings {
+public final class MethodHandleLookups extends CallSiteModel implements Warnings {
     private static final Map<String, HandleTarget.Kind> FINDERS = Map.of("findVirtual", HandleTarget.Kind.VIRTUAL,
             "findStatic", HandleTarget.Kind.STATIC, "findSpecial", HandleTarget.Kind.SPECIAL,
             "findConstructor", HandleTarget.Kind.CONSTRUCTOR, "findGetter", HandleTarget.Kind.GETTER,
             "findSetter", HandleTarget.Kind.SETTER, "findStaticGetter", HandleTarget.Kind.STATIC_GETTER,
             "findStaticSetter", HandleTarget.Kind.STATIC_SETTER);
     private final MethodTypes types;
-    private Solver solver;
-    private PointerListeners watch;
-    private final CallSiteSet done = new CallSiteSet();
     private final HandleObjects handles;
     private final TreeSet<String> unresolved = new TreeSet<>();
 
     MethodHandleLookups(MethodTypes types, HandleObjects handles) {
         this.types = types;
         this.handles = handles;
-    }
-
-    @Override
-    public void setSolver(Solver solver) {
-        this.solver = solver;
-        this.watch = new PointerListeners(solver);
     }
 
     @Override
@@ -140,11 +128,6 @@ public final class MethodHandleLookups implements Plugin, Warnings {
 
     private void addHandle(HandleTarget t, int result) {
         solver.addPointsTo(result, handles.object(solver, t));
-    }
-
-    @Override
-    public void onNewPointsTo(int pointer, int[] objects) {
-        watch.deliver(pointer, objects);
     }
 
     /** Notes {@code message} unless {@code where} is null (a site of the JDK's own). */

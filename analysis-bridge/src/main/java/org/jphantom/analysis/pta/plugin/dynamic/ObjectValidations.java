@@ -1,28 +1,16 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
-import org.jphantom.analysis.pta.plugin.PointerListeners;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
-import org.jphantom.analysis.pta.plugin.Plugin;
-import org.jphantom.analysis.pta.solver.Solver;
 
 /**
  * {@code ObjectInputStream.registerValidation(v, priority)}: the stream calls
  * {@code v.validateObject()} once the graph is read. The model calls it on every object {@code v}
  * may be, from the {@code registerValidation} call site.
  */
-public final class ObjectValidations implements Plugin {
+public final class ObjectValidations extends CallSiteModel {
     private static final String REGISTER = "java/io/ObjectInputStream.registerValidation(Ljava/io/ObjectInputValidation;I)V";
-    private Solver solver;
-    private PointerListeners watch;
-    private final CallSiteSet done = new CallSiteSet();
     private JMethod validate;
-
-    @Override
-    public void setSolver(Solver solver) {
-        this.solver = solver;
-        this.watch = new PointerListeners(solver);
-    }
 
     @Override
     public void onNewCallEdge(int site, int callerCsm, int calleeCsm) {
@@ -39,10 +27,5 @@ public final class ObjectValidations implements Plugin {
         if (v >= 0 && validate != null) {
             watch.watch(v, objs -> Calls.dispatch(solver, callerCsm, site, validate, true, objs, new int[0], -1, -1));
         }
-    }
-
-    @Override
-    public void onNewPointsTo(int pointer, int[] objects) {
-        watch.deliver(pointer, objects);
     }
 }

@@ -1,6 +1,5 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
-import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -11,9 +10,7 @@ import org.jphantom.analysis.ir.MethodIR;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.context.Contexts;
-import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.pta.plugin.Warnings;
-import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.world.MemberInfo;
 import org.objectweb.asm.Type;
 
@@ -28,25 +25,16 @@ import org.objectweb.asm.Type;
  * all services (the program's casts to {@code S} separate them). Missing providers and class
  * objects that are no constants are reported.
  */
-public final class ServiceProviders implements Plugin, Warnings {
+public final class ServiceProviders extends CallSiteModel implements Warnings {
     private static final Set<String> RESULTS = Set.of("java/util/ServiceLoader$ProviderImpl.get()Ljava/lang/Object;",
             "java/util/ServiceLoader$3.next()Ljava/lang/Object;");
     private final ServiceIndex index;
-    private Solver solver;
-    private PointerListeners watch;
-    private final CallSiteSet done = new CallSiteSet();
     private final Set<String> instantiated = new HashSet<>();
     private final TreeSet<String> unresolved = new TreeSet<>();
     private int providers = -1;
 
     public ServiceProviders(ServiceIndex index) {
         this.index = index;
-    }
-
-    @Override
-    public void setSolver(Solver solver) {
-        this.solver = solver;
-        this.watch = new PointerListeners(solver);
     }
 
     private int providers() {
@@ -136,11 +124,6 @@ public final class ServiceProviders implements Plugin, Warnings {
             }
         }
         return null;
-    }
-
-    @Override
-    public void onNewPointsTo(int pointer, int[] objects) {
-        watch.deliver(pointer, objects);
     }
 
     /** Notes {@code message} unless {@code where} is null (a site of the JDK's own). */

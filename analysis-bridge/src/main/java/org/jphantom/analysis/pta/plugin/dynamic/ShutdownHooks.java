@@ -1,10 +1,7 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
-import org.jphantom.analysis.pta.plugin.PointerListeners;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
-import org.jphantom.analysis.pta.plugin.Plugin;
-import org.jphantom.analysis.pta.solver.Solver;
 
 /**
  * Shutdown hooks: the JVM starts every thread given to {@code Runtime.addShutdownHook} when it
@@ -12,18 +9,9 @@ import org.jphantom.analysis.pta.solver.Solver;
  * {@code Thread} with a {@code Runnable} reaches the runnable through {@code Thread.run}) from the
  * {@code addShutdownHook} call site.
  */
-public final class ShutdownHooks implements Plugin {
+public final class ShutdownHooks extends CallSiteModel {
     private static final String ADD = "java/lang/Runtime.addShutdownHook(Ljava/lang/Thread;)V";
-    private Solver solver;
-    private PointerListeners watch;
-    private final CallSiteSet done = new CallSiteSet();
     private JMethod run;
-
-    @Override
-    public void setSolver(Solver solver) {
-        this.solver = solver;
-        this.watch = new PointerListeners(solver);
-    }
 
     @Override
     public void onNewCallEdge(int site, int callerCsm, int calleeCsm) {
@@ -40,10 +28,5 @@ public final class ShutdownHooks implements Plugin {
         if (hook >= 0 && run != null) {
             watch.watch(hook, objs -> Calls.dispatch(solver, callerCsm, site, run, true, objs, new int[0], -1, -1));
         }
-    }
-
-    @Override
-    public void onNewPointsTo(int pointer, int[] objects) {
-        watch.deliver(pointer, objects);
     }
 }

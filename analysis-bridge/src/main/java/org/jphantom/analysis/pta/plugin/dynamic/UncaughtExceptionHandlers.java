@@ -1,14 +1,11 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
-import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.List;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.MethodIR;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.context.Contexts;
-import org.jphantom.analysis.pta.plugin.Plugin;
-import org.jphantom.analysis.pta.solver.Solver;
 
 /**
  * Uncaught-exception handlers: the JVM hands an exception that leaves a thread's {@code run()}
@@ -18,7 +15,7 @@ import org.jphantom.analysis.pta.solver.Solver;
  * receiver thread (one abstract {@code Thread} for the default handler) and {@code e} every
  * exception that may leave {@code main} or the {@code run()} that {@code Thread.start} calls.
  */
-public final class UncaughtExceptionHandlers implements Plugin {
+public final class UncaughtExceptionHandlers extends CallSiteModel {
     private static final String SET =
             "java/lang/Thread.setUncaughtExceptionHandler(Ljava/lang/Thread$UncaughtExceptionHandler;)V";
     private static final String SET_DEFAULT =
@@ -26,9 +23,6 @@ public final class UncaughtExceptionHandlers implements Plugin {
     private static final String START0 = "java/lang/Thread.start0()V";
 
     private final List<JMethod> mains;
-    private Solver solver;
-    private PointerListeners watch;
-    private final CallSiteSet done = new CallSiteSet();
     /** Every exception that may leave a thread's run() or main. */
     private int uncaught = -1;
     private JMethod handlerMethod;
@@ -36,12 +30,6 @@ public final class UncaughtExceptionHandlers implements Plugin {
     /** @param mains the entry points, whose escaping exceptions are uncaught too */
     public UncaughtExceptionHandlers(List<JMethod> mains) {
         this.mains = List.copyOf(mains);
-    }
-
-    @Override
-    public void setSolver(Solver solver) {
-        this.solver = solver;
-        this.watch = new PointerListeners(solver);
     }
 
     private int uncaught() {
@@ -96,10 +84,5 @@ public final class UncaughtExceptionHandlers implements Plugin {
         }
         int[] args = {thread, uncaught()};
         watch.watch(handler, objs -> Calls.dispatch(solver, callerCsm, site, handlerMethod, true, objs, args, -1, -1));
-    }
-
-    @Override
-    public void onNewPointsTo(int pointer, int[] objects) {
-        watch.deliver(pointer, objects);
     }
 }

@@ -8,10 +8,7 @@ import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.plugin.MemberKey;
-import org.jphantom.analysis.pta.plugin.Plugin;
-import org.jphantom.analysis.pta.plugin.PointerListeners;
 import org.jphantom.analysis.pta.plugin.Warnings;
-import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.world.MemberInfo;
 
 /**
@@ -24,7 +21,7 @@ import org.jphantom.world.MemberInfo;
  * member yields. A reflective object that stands for a member only partly known (the reflection
  * model's unknown names or classes) is reported, as is anything else.
  */
-final class Unreflections implements Plugin, Warnings {
+final class Unreflections extends CallSiteModel implements Warnings {
     private static final Map<String, MemberKey.Kind> APIS = Map.of(
             "unreflect(Ljava/lang/reflect/Method;)", MemberKey.Kind.METHOD,
             "unreflectSpecial(Ljava/lang/reflect/Method;Ljava/lang/Class;)", MemberKey.Kind.METHOD,
@@ -32,19 +29,10 @@ final class Unreflections implements Plugin, Warnings {
             "unreflectGetter(Ljava/lang/reflect/Field;)", MemberKey.Kind.FIELD,
             "unreflectSetter(Ljava/lang/reflect/Field;)", MemberKey.Kind.FIELD);
     private final HandleObjects handles;
-    private Solver solver;
-    private PointerListeners watch;
-    private final CallSiteSet done = new CallSiteSet();
     private final TreeSet<String> unresolved = new TreeSet<>();
 
     Unreflections(HandleObjects handles) {
         this.handles = handles;
-    }
-
-    @Override
-    public void setSolver(Solver solver) {
-        this.solver = solver;
-        this.watch = new PointerListeners(solver);
     }
 
     @Override
@@ -104,11 +92,6 @@ final class Unreflections implements Plugin, Warnings {
         HandleTarget.Kind kind = m.isStatic() ? HandleTarget.Kind.STATIC
                 : api.equals("unreflectSpecial") ? HandleTarget.Kind.SPECIAL : HandleTarget.Kind.VIRTUAL;
         return new HandleTarget(kind, k.owner(), k.name(), k.desc());
-    }
-
-    @Override
-    public void onNewPointsTo(int pointer, int[] objects) {
-        watch.deliver(pointer, objects);
     }
 
     @Override

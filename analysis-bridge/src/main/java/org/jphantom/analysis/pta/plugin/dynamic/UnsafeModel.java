@@ -1,6 +1,5 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
-import org.jphantom.analysis.pta.plugin.PointerListeners;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,9 +10,7 @@ import org.jphantom.analysis.lang.JField;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.context.Contexts;
-import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.pta.plugin.Warnings;
-import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.MemberInfo;
 import org.objectweb.asm.Opcodes;
@@ -30,23 +27,14 @@ import org.objectweb.asm.Type;
  * fields, through {@code staticFieldBase}) are not modelled. The JDK's own calls of
  * {@code jdk.internal.misc.Unsafe} keep the plain model (results of body-less methods).
  */
-public final class UnsafeModel implements Plugin, Warnings {
+public final class UnsafeModel extends CallSiteModel implements Warnings {
     /** Accessor name -> {index of the value argument or -1, 1 if it returns the old value}. */
     private static final Map<String, int[]> ACCESSORS = Map.of(
             "getObject", new int[] {-1, 1}, "getObjectVolatile", new int[] {-1, 1},
             "putObject", new int[] {2, 0}, "putObjectVolatile", new int[] {2, 0}, "putOrderedObject", new int[] {2, 0},
             "compareAndSwapObject", new int[] {3, 0}, "getAndSetObject", new int[] {2, 1});
 
-    private Solver solver;
-    private PointerListeners watch;
-    private final CallSiteSet done = new CallSiteSet();
     private final TreeSet<String> unresolved = new TreeSet<>();
-
-    @Override
-    public void setSolver(Solver solver) {
-        this.solver = solver;
-        this.watch = new PointerListeners(solver);
-    }
 
     @Override
     public void onNewCallEdge(int site, int callerCsm, int calleeCsm) {
@@ -142,11 +130,6 @@ public final class UnsafeModel implements Plugin, Warnings {
         if (result >= 0) {
             solver.addEdge(fp, result, null);
         }
-    }
-
-    @Override
-    public void onNewPointsTo(int pointer, int[] objects) {
-        watch.deliver(pointer, objects);
     }
 
     /** Notes {@code message} unless {@code where} is null (a site of the JDK's own). */
