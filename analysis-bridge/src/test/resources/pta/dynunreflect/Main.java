@@ -57,6 +57,23 @@ public class Main {
         return "w";
     }
 
+    static class Token {
+    }
+
+    // invokeWithArguments(List): the elements of a List.of literal
+    static String listed(Object a, Token t, Object c) {
+        Check.pts(a, "la tok lc"); // every element into every reference parameter
+        Check.pts(t, "tok"); // ... that accepts it
+        return "l";
+    }
+
+    // ... and of the arrays an ArrayList's toArray() returns (Arrays.copyOf: without contexts, the
+    // elements of every array it copies, the List.of literal's too; only the Token parameter is checked)
+    static String copied(Object a, Token t) {
+        Check.pts(t, "tok tok2");
+        return "c";
+    }
+
     static void notUnreflected() {
     }
 
@@ -89,7 +106,17 @@ public class Main {
         MethodHandle w = l.findStatic(Main.class, "spread",
                 MethodType.methodType(String.class, Object.class, Object.class, String.class));
         Object wr = w.invokeWithArguments(new Object() /* @wa */, new Object(), "wc");
-        Object wl = w.invokeWithArguments(List.of(new Object(), new Object()));
+        MethodHandle lw = l.findStatic(Main.class, "listed",
+                MethodType.methodType(String.class, Object.class, Token.class, Object.class));
+        Object la = new Object(); // @la
+        Token tok = new Token(); // @tok
+        Object lc = new Object(); // @lc
+        Object wl = lw.invokeWithArguments(List.of(la, tok, lc));
+        List<Object> al = new java.util.ArrayList<>();
+        al.add(new Token() /* @tok2 */);
+        al.add(new Object());
+        MethodHandle cw = l.findStatic(Main.class, "copied", MethodType.methodType(String.class, Object.class, Token.class));
+        Object wa = cw.invokeWithArguments(al);
         // a name the analysis does not know: the reflection model makes a partial Method object
         sink = l.unreflect(Main.class.getDeclaredMethod(new String(new char[] {(char) args.length})));
     }

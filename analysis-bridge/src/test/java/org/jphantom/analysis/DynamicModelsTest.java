@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DynamicModelsTest {
     static final List<String> FIXTURES = List.of("dyncallbacks", "dynserial", "dynproxy", "dynservice", "dynunsafe",
-            "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy");
+            "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy", "dynmhtype", "dynserlambda");
 
     @TempDir
     static Path tmp;
@@ -86,6 +86,32 @@ class DynamicModelsTest {
             Class<?> constants = Class.forName("dynldc.Constants", true, loader);
             assertEquals(0, constants.getMethod("kind", Object.class).invoke(null, "s"));
             assertEquals(1, constants.getMethod("kind", Object.class).invoke(null, 1));
+        }
+    }
+
+    /**
+     * The JVM agrees with the expectations of {@code dynmhtype}: exactly the handle calls that
+     * {@code dynamic.expected} says run nothing throw (WrongMethodTypeException, or a failing cast).
+     */
+    @org.junit.jupiter.api.Test
+    void theJvmThrowsWhereTheHandleModelRunsNothing() throws Exception {
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+                new java.net.URL[] {tmp.resolve("classes").toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            Class<?> main = Class.forName("dynmhtype.Main", true, loader);
+            main.getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+            assertEquals("exact narrow Long String result cast arity", main.getDeclaredField("THROWN").get(null).toString());
+        }
+    }
+
+    /** The JVM round-trips the serializable lambda of {@code dynserlambda}: the read-back lambda runs the body. */
+    @org.junit.jupiter.api.Test
+    void theJvmRunsTheDeserializedLambda() throws Exception {
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+                new java.net.URL[] {tmp.resolve("classes").toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            Class<?> main = Class.forName("dynserlambda.Main", true, loader);
+            Thread.currentThread().setContextClassLoader(loader);
+            main.getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+            assertEquals("serializable plain", main.getDeclaredField("RAN").get(null).toString());
         }
     }
 

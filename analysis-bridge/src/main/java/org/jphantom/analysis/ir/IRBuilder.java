@@ -37,7 +37,9 @@ import org.objectweb.asm.tree.analysis.Frame;
  *
  * <p>{@code invokedynamic} with {@code LambdaMetafactory} allocates an object of a synthetic class
  * (one per call site) that implements the functional interface; its method loads the captured
- * values from the object's synthetic fields and calls the implementation method. Other
+ * values from the object's synthetic fields and calls the implementation method; a serializable
+ * one ({@code altMetafactory} with {@code FLAG_SERIALIZABLE}) also has the {@code writeReplace()}
+ * of the JDK's class ({@link LambdaSerialization}). Other
  * {@code invokedynamic} sites (string concatenation, records' object methods, switches) allocate an
  * abstract object of their return type and are kept as {@link DynamicCall}s for the models.
  */
@@ -446,6 +448,7 @@ public final class IRBuilder {
                             Type[] capTypes, int[] caps) {
             List<String> interfaces = new ArrayList<>(List.of(itf));
             List<String> descs = new ArrayList<>(List.of(sam.getDescriptor()));
+            boolean serializable = false;
             if (idn.bsm.getName().equals("altMetafactory") && idn.bsmArgs.length > 3
                     && idn.bsmArgs[3] instanceof Integer flags) {
                 int k = 4;
@@ -463,6 +466,7 @@ public final class IRBuilder {
                 }
                 if ((flags & 1) != 0) {
                     interfaces.add("java/io/Serializable");
+                    serializable = true;
                 }
             }
             String owner = program.typeName(m.declaringType());
@@ -481,6 +485,12 @@ public final class IRBuilder {
             for (String desc : descs) {
                 JMethod sm = program.syntheticMethod(lamType, idn.name, desc);
                 syntheticBodies.accept(sm, lambdaBody(sm, capFields, impl));
+            }
+            if (serializable) {
+                JMethod wr = program.syntheticMethod(lamType, "writeReplace", "()Ljava/lang/Object;");
+                syntheticBodies.accept(wr, LambdaSerialization.writeReplace(program, wr, owner, itf, idn.name,
+                        sam.getDescriptor(), impl, idn.bsmArgs[2] instanceof Type it ? it.getDescriptor() : sam.getDescriptor(),
+                        capFields, line));
             }
             b.add(new New(lhs, lamType, New.Kind.LAMBDA, null, line));
             for (int k = 0; k < caps.length; k++) {

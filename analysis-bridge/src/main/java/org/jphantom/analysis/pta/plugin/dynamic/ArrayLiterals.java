@@ -11,10 +11,11 @@ import org.jphantom.analysis.ir.New;
 import org.jphantom.analysis.ir.Stmt;
 
 /**
- * Array literals read off a method's IR ({@code new T[] {a, b}}, a varargs argument): the models
- * that take an array argument read what the calling method stores into it rather than the array
- * objects' elements, which, without contexts, also hold what the JDK's code stores into every
- * array that reaches it.
+ * Array literals read off a method's IR ({@code new T[] {a, b}}, a varargs argument), and list
+ * literals ({@code List.of(a, b)}, {@code Arrays.asList(a, b)}): the models that take an array or
+ * a list argument read what the calling method puts into it rather than the array objects'
+ * elements, which, without contexts, also hold what the JDK's code stores into every array that
+ * reaches it.
  */
 final class ArrayLiterals {
     private ArrayLiterals() {
@@ -44,6 +45,44 @@ final class ArrayLiterals {
             }
         }
         return allocated ? out : null;
+    }
+
+    /**
+     * The variables a list literal holds ({@code -1} for a {@code null}), if {@code var}'s only
+     * definition in the method is a call of {@code List.of(...)} (any arity, or with an array
+     * literal) or {@code Arrays.asList} with an array literal (a varargs call); else null.
+     */
+    static List<Integer> listed(MethodIR ir, int var) {
+        if (var < 0) {
+            return null;
+        }
+        Invoke def = null;
+        for (Stmt st : ir.stmts) {
+            if (st instanceof Invoke i && i.lhs == var && def == null) {
+                def = i;
+            } else if (definesOtherwise(st, var) || st instanceof New n && n.lhs == var) {
+                return null;
+            }
+        }
+        if (def == null || def.recv >= 0) {
+            return null;
+        }
+        boolean listOf = def.owner.equals("java/util/List") && def.name.equals("of");
+        boolean asList = def.owner.equals("java/util/Arrays") && def.name.equals("asList");
+        if (!listOf && !asList) {
+            return null;
+        }
+        if (def.desc.startsWith("([Ljava/lang/Object;)")) {
+            return stored(ir, def.args[0]);
+        }
+        if (asList) {
+            return null;
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int a : def.args) {
+            out.add(a);
+        }
+        return out;
     }
 
     /** Whether {@code st} gives {@code var} a value other than by allocation. */

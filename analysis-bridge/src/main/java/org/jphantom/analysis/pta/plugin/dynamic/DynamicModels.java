@@ -26,6 +26,7 @@ public final class DynamicModels {
         SerializationReads reads = new SerializationReads();
         out.add(new SerializationWrites(reads));
         out.add(reads);
+        out.add(new SerializedLambdas());
         out.add(new ObjectValidations());
         out.add(new DynamicProxies());
         out.add(new ServiceProviders(services));
@@ -38,6 +39,7 @@ public final class DynamicModels {
         out.add(new HandleBindings(handles, types));
         out.add(new HandleConstants(handles, types));
         out.add(new MethodHandleInvocations(handles));
+        out.add(new SpreadInvocations(handles));
         out.add(new HandleProxies());
         out.add(new DynamicCallSites());
         out.add(new DefineClassSites());

@@ -123,7 +123,7 @@ final class HandleBindings extends CallSiteModel implements Warnings {
         if (b == null) {
             return;
         }
-        int obj = handles.object(solver, b);
+        int obj = handles.object(solver, b, true);
         solver.addPointsTo(result, obj);
         solver.addEdge(value, solver.fieldPointer(obj, HandleObjects.boundField(solver)), filter);
     }

@@ -33,6 +33,7 @@ final class HandleConstants implements Plugin {
 
     @Override
     public void onNewMethod(JMethod m) {
+        boolean program = !solver.program().world().isPlatformName(solver.program().typeName(m.declaringType()));
         for (Stmt s : solver.ir(m).stmts) {
             if (!(s instanceof New n) || n.lhs < 0) {
                 continue;
@@ -42,7 +43,7 @@ final class HandleConstants implements Plugin {
             } else if (n.what == New.Kind.METHOD_HANDLE && n.handle != null) {
                 HandleTarget t = target(n.handle);
                 if (t != null) {
-                    handles.adopt(solver.heap().objectOf(m, n), t);
+                    handles.adopt(solver.heap().objectOf(m, n), t, program);
                 }
             }
         }

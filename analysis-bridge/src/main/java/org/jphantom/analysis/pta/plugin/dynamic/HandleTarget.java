@@ -57,20 +57,6 @@ record HandleTarget(Kind kind, String owner, String name, String desc, String bo
         }
     }
 
-    /**
-     * Whether a call {@code invokeExact} ({@code exact}) or {@code invoke} with descriptor
-     * {@code callDesc} may run this handle without {@code WrongMethodTypeException}: the same type
-     * for {@code invokeExact}, the same arity for {@code invoke} (whose {@code asType} converts).
-     */
-    boolean accepts(String callDesc, boolean exact) {
-        String type = type();
-        if (exact) {
-            return type.equals(callDesc);
-        }
-        return org.objectweb.asm.Type.getArgumentTypes(type).length
-                == org.objectweb.asm.Type.getArgumentTypes(callDesc).length;
-    }
-
     /** The heap key of the handle object: the same handle from any lookup is one object. */
     String key() {
         String key = "mh:" + kind.name().toLowerCase() + ":" + owner + "." + name + desc;

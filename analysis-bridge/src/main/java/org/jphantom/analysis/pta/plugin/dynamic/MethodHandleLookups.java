@@ -58,7 +58,7 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
             for (String o : owners) {
                 for (String n : names) {
                     for (String d : descs) {
-                        addHandle(new HandleTarget(kind, o, n, d), result);
+                        addHandle(new HandleTarget(kind, o, n, d), result, where != null);
                     }
                 }
             }
@@ -126,8 +126,8 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
         });
     }
 
-    private void addHandle(HandleTarget t, int result) {
-        solver.addPointsTo(result, handles.object(solver, t));
+    private void addHandle(HandleTarget t, int result, boolean program) {
+        solver.addPointsTo(result, handles.object(solver, t, program));
     }
 
     /** Notes {@code message} unless {@code where} is null (a site of the JDK's own). */

@@ -19,6 +19,9 @@ import org.objectweb.asm.Type;
 final class SerialHooks {
     static final String OOS = "Ljava/io/ObjectOutputStream;";
     static final String OIS = "Ljava/io/ObjectInputStream;";
+    static final String SERIALIZED_LAMBDA = "java/lang/invoke/SerializedLambda";
+    static final String DESERIALIZE_LAMBDA = "$deserializeLambda$";
+    static final String DESERIALIZE_LAMBDA_DESC = "(Ljava/lang/invoke/SerializedLambda;)Ljava/lang/Object;";
 
     private final Program program;
     private final int serializable;
@@ -98,6 +101,22 @@ final class SerialHooks {
                         && (f.desc().startsWith("L") || f.desc().startsWith("["))) {
                     out.add(program.field(f.owner(), f.name(), f.desc(), false));
                 }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The {@code $deserializeLambda$(SerializedLambda)} methods of the program's classes, sorted by
+     * class: javac gives one to every class with a serializable lambda, and
+     * {@code SerializedLambda.readResolve()} calls that of the lambda's capturing class.
+     */
+    List<JMethod> lambdaDeserializers() {
+        List<JMethod> out = new ArrayList<>();
+        for (String name : new java.util.TreeSet<>(program.programClasses())) {
+            JMethod m = program.declared(program.type(name), DESERIALIZE_LAMBDA, DESERIALIZE_LAMBDA_DESC);
+            if (m != null && m.isStatic()) {
+                out.add(m);
             }
         }
         return out;

@@ -16,8 +16,10 @@ import org.jphantom.analysis.pta.solver.Solver;
  * Serialization, the reading side: {@code ObjectInputStream.readObject()} (or
  * {@code readUnshared}) returns objects the analysis makes itself, one abstract object per type,
  * of every type that may be in the stream. The documented choice: the concrete serializable
- * classes of the application, and every type the program writes ({@link SerializationWrites}),
- * JDK types included. Their serialized fields point to the deserialized objects their declared
+ * classes of the application, {@code SerializedLambda} if the application has serializable lambdas
+ * (a class with {@code $deserializeLambda$}), and every type the program writes
+ * ({@link SerializationWrites}), JDK types included, except the classes of lambdas (the JDK's are
+ * hidden classes; their {@code writeReplace} writes a {@code SerializedLambda} instead). Their serialized fields point to the deserialized objects their declared
  * types admit, and at each read call site the model calls, on each such object: the no-arg
  * constructor of the first non-serializable superclass (or, for an {@code Externalizable}, its own
  * public no-arg constructor and {@code readExternal(ObjectInput)}), the private
@@ -82,6 +84,10 @@ public final class SerializationReads implements Plugin {
             if (program.isApplication(t) && !program.isAbstractOrInterface(t) && hooks.isSerializable(t)) {
                 addType(t);
             }
+        }
+        if (!hooks.lambdaDeserializers().isEmpty()) {
+            addType(program.type(SerialHooks.SERIALIZED_LAMBDA)); // the application's serializable lambdas
+            addType(program.type("[Ljava/lang/Object;")); // ... and their captured values
         }
     }
 

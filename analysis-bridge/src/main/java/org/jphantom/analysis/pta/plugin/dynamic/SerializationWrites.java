@@ -14,7 +14,8 @@ import org.jphantom.analysis.pta.solver.Solver;
  * Serialization, the writing side: at each call of {@code ObjectOutputStream.writeObject(o)} (or
  * {@code writeUnshared}) the objects written are {@code o}'s, the objects their
  * {@code writeReplace()} returns, and, transitively, those in their serialized (non-static,
- * non-transient) fields and array elements. For each written object of a serializable class the
+ * non-transient) fields and array elements ({@code Class} objects are written as class
+ * descriptors: not followed, never read back as objects). For each written object of a serializable class the
  * model calls, from that call site, {@code writeReplace()}, the private
  * {@code writeObject(ObjectOutputStream)} of every serializable class of its chain (with the
  * stream), and {@code writeExternal(ObjectOutput)} for an {@code Externalizable}. The types
@@ -26,6 +27,7 @@ public final class SerializationWrites implements Plugin {
     private SerialHooks hooks;
     private final CallSiteSet done = new CallSiteSet();
     private final SerializationReads reads;
+    private int classType;
 
     /** @param reads told every type written (may be null) */
     public SerializationWrites(SerializationReads reads) {
@@ -37,6 +39,7 @@ public final class SerializationWrites implements Plugin {
         this.solver = solver;
         this.watch = new PointerListeners(solver);
         this.hooks = new SerialHooks(solver.program());
+        this.classType = solver.program().type("java/lang/Class");
     }
 
     @Override
@@ -77,8 +80,8 @@ public final class SerializationWrites implements Plugin {
                 }
                 continue;
             }
-            if (!hooks.isSerializable(type)) {
-                continue;
+            if (!hooks.isSerializable(type) || type == classType) {
+                continue; // a Class is written as a class descriptor, not as an object with fields
             }
             for (JField f : hooks.serialFields(type)) {
                 solver.addEdge(solver.fieldPointer(o, f.id()), written, null);
@@ -101,7 +104,7 @@ public final class SerializationWrites implements Plugin {
             }
             if (!seenTypes.get(type)) {
                 seenTypes.set(type);
-                if (reads != null) {
+                if (reads != null && !program.isSynthetic(type)) {
                     reads.addType(type);
                 }
             }

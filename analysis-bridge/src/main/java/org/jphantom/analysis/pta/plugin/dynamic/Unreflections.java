@@ -58,7 +58,7 @@ final class Unreflections extends CallSiteModel implements Warnings {
                 MemberKey k = ReflectObjects.memberOf(solver, o);
                 HandleTarget t = k == null || k.kind() != expected ? null : target(callee.name(), k);
                 if (t != null) {
-                    solver.addPointsTo(result, handles.object(solver, t));
+                    solver.addPointsTo(result, handles.object(solver, t, report));
                 } else if (report) {
                     unresolved.add("method handles: " + callee.name() + " at " + where + " of "
                             + solver.heap().describe(solver.cs().siteOf(o)) + ": no known member");
