@@ -90,7 +90,7 @@ public final class Analysis {
         if (request.dynamicModels()) {
             List<Path> paths = new ArrayList<>(request.program());
             paths.addAll(request.classpath());
-            plugins.addAll(DynamicModels.create(entries, ServiceIndex.read(paths)));
+            plugins.addAll(DynamicModels.create(entries, ServiceIndex.read(paths).withJdk(input::jdkProviders)));
         }
         for (Supplier<Plugin> p : request.plugins()) {
             plugins.add(p.get());

@@ -40,6 +40,14 @@ public final class AnalysisInput implements AutoCloseable {
     }
 
     /**
+     * The providers the JDK's modules declare for service {@code internalService} (their
+     * {@code provides}), sorted; empty under {@code --release N}.
+     */
+    public List<String> jdkProviders(String internalService) {
+        return jdk.providers(internalService);
+    }
+
+    /**
      * Reads the program, class path and JDK.
      *
      * @throws org.jphantom.JphantomException for unreadable input (exit code 2)

@@ -14,10 +14,13 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.stream.Stream;
@@ -34,7 +37,8 @@ import org.objectweb.asm.Opcodes;
  * running JDK's {@code jrt:} file system (all modules, exported or not). For an older release
  * {@code N} (8 or later) they come from the running JDK's {@code lib/ct.sym}, the API description
  * {@code javac --release N} uses; its {@code .sig} entries are class files (method bodies
- * stripped). Package and module indexes are built once; class bytes are read on each
+ * stripped). Package and module indexes (and, for {@code jrt:}, the modules' exports and service
+ * providers) are built once; class bytes are read on each
  * {@link #find} and not cached. Safe for concurrent use. Close it to release {@code ct.sym}.
  */
 public final class JdkImage implements ClassSource, Closeable {
@@ -100,6 +104,15 @@ public final class JdkImage implements ClassSource, Closeable {
         return backend.exports(internalPackage);
     }
 
+    /**
+     * The providers the image's modules declare for service {@code internalService} ({@code provides
+     * S with P1, P2} in their module descriptors), internal names, sorted; empty for an image read
+     * from {@code ct.sym}, whose module descriptors are not read.
+     */
+    public List<String> providers(String internalService) {
+        return backend.providers().getOrDefault(internalService, List.of());
+    }
+
     /** The class file of {@code internalName} in this image, or {@code null}. */
     @Override
     public byte[] find(String internalName) {
@@ -118,6 +131,10 @@ public final class JdkImage implements ClassSource, Closeable {
             return true;
         }
 
+        default Map<String, List<String>> providers() {
+            return Map.of();
+        }
+
         byte[] find(String internalName);
 
         void close();
@@ -130,11 +147,20 @@ public final class JdkImage implements ClassSource, Closeable {
         private final Map<String, String> moduleOf;
         /** Packages of the image that their module does not export to all modules. */
         private final Set<String> concealed;
+        /** Service -> its providers in the modules' descriptors, sorted. */
+        private final Map<String, List<String>> providers;
 
-        private Jrt(FileSystem fs, Map<String, String> moduleOf, Set<String> concealed) {
+        private Jrt(FileSystem fs, Map<String, String> moduleOf, Set<String> concealed,
+                    Map<String, List<String>> providers) {
             this.fs = fs;
             this.moduleOf = moduleOf;
             this.concealed = concealed;
+            this.providers = providers;
+        }
+
+        @Override
+        public Map<String, List<String>> providers() {
+            return providers;
         }
 
         @Override
@@ -147,13 +173,14 @@ public final class JdkImage implements ClassSource, Closeable {
                 FileSystem fs = FileSystems.getFileSystem(URI.create("jrt:/"));
                 Map<String, String> moduleOf = new HashMap<>();
                 Set<String> concealed = new HashSet<>();
+                Map<String, Set<String>> provides = new TreeMap<>();
                 // Not /packages: it lists every directory prefix (such as "javax") under all modules
                 // that share it. The ModulePackages attribute of each module-info names the real packages.
                 try (DirectoryStream<Path> modules = Files.newDirectoryStream(fs.getPath("/modules"))) {
                     for (Path module : modules) {
                         String moduleName = module.getFileName().toString();
                         Set<String> exported = new HashSet<>();
-                        Set<String> packages = packagesOf(module, exported);
+                        Set<String> packages = packagesOf(module, exported, provides);
                         for (String pkg : packages) {
                             moduleOf.merge(pkg, moduleName, (a, b) -> a.compareTo(b) <= 0 ? a : b);
                             if (!exported.contains(pkg)) {
@@ -162,7 +189,10 @@ public final class JdkImage implements ClassSource, Closeable {
                         }
                     }
                 }
-                return new Jrt(fs, Collections.unmodifiableMap(moduleOf), Collections.unmodifiableSet(concealed));
+                Map<String, List<String>> providers = new HashMap<>();
+                provides.forEach((service, ps) -> providers.put(service, List.copyOf(ps)));
+                return new Jrt(fs, Collections.unmodifiableMap(moduleOf), Collections.unmodifiableSet(concealed),
+                        Collections.unmodifiableMap(providers));
             } catch (IOException | RuntimeException e) {
                 throw JphantomException.input("jrt:/: cannot read the running JDK's class image (" + e + ")", e);
             }
@@ -171,9 +201,10 @@ public final class JdkImage implements ClassSource, Closeable {
         /**
          * The packages of one module of the image, from module-info, else from its class files.
          * Adds to {@code exported} the packages module-info exports to all modules (all packages
-         * when there is no module-info ASM can read).
+         * when there is no module-info ASM can read), and to {@code provides} its service providers.
          */
-        private static Set<String> packagesOf(Path module, Set<String> exported) throws IOException {
+        private static Set<String> packagesOf(Path module, Set<String> exported, Map<String, Set<String>> provides)
+                throws IOException {
             Set<String> packages = new HashSet<>();
             Path moduleInfo = module.resolve("module-info.class");
             if (Files.isRegularFile(moduleInfo)) {
@@ -192,6 +223,11 @@ public final class JdkImage implements ClassSource, Closeable {
                                     if (modules == null || modules.length == 0) {
                                         exported.add(packaze);
                                     }
+                                }
+
+                                @Override
+                                public void visitProvide(String service, String... providers) {
+                                    provides.computeIfAbsent(service, k -> new TreeSet<>()).addAll(List.of(providers));
                                 }
                             };
                         }

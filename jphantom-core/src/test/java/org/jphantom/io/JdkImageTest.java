@@ -44,6 +44,19 @@ class JdkImageTest {
         }
     }
 
+    /** The modules' provides, as {@code java --describe-module} lists them; none from ct.sym. */
+    @Test
+    void serviceProvidersOfTheModules() {
+        try (JdkImage jdk = JdkImage.open(OptionalInt.empty())) {
+            assertEquals(java.util.List.of("jdk/internal/jrtfs/JrtFileSystemProvider", "jdk/nio/zipfs/ZipFileSystemProvider"),
+                    jdk.providers("java/nio/file/spi/FileSystemProvider"));
+            assertEquals(java.util.List.of(), jdk.providers("org/example/NoService"));
+        }
+        try (JdkImage jdk = JdkImage.open(OptionalInt.of(11))) {
+            assertEquals(java.util.List.of(), jdk.providers("java/nio/file/spi/FileSystemProvider"));
+        }
+    }
+
     @Test
     void runningReleaseNumberAlsoMeansJrt() {
         try (JdkImage jdk = JdkImage.open(OptionalInt.of(RUNNING))) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -23,20 +24,32 @@ import java.util.zip.ZipFile;
 /**
  * The service providers the program and its class path declare: the {@code META-INF/services/S}
  * files of their jars and class directories (one binary class name per line, {@code #} starts a
- * comment), in the order of the paths. The JDK's own providers (its modules' {@code provides}) are
- * not read.
+ * comment), in the order of the paths; and the JDK's own, from its modules' {@code provides}
+ * ({@link #jdkProviders}).
  */
 public final class ServiceIndex {
     private static final String DIR = "META-INF/services/";
     /** Service internal name -> provider internal names, in declaration order. */
     private final Map<String, Set<String>> providers;
+    private final Function<String, List<String>> jdk;
 
-    private ServiceIndex(Map<String, Set<String>> providers) {
+    private ServiceIndex(Map<String, Set<String>> providers, Function<String, List<String>> jdk) {
         this.providers = providers;
+        this.jdk = jdk;
     }
 
     public static ServiceIndex empty() {
-        return new ServiceIndex(Map.of());
+        return new ServiceIndex(Map.of(), s -> List.of());
+    }
+
+    /** This index with the JDK's providers of a service (internal names) given by {@code jdk}. */
+    public ServiceIndex withJdk(Function<String, List<String>> jdk) {
+        return new ServiceIndex(providers, jdk);
+    }
+
+    /** The providers the JDK's modules declare for {@code service} (internal name). */
+    public List<String> jdkProviders(String service) {
+        return jdk.apply(service);
     }
 
     /** Reads the service files of {@code paths} (jars or directories; others are skipped). */
@@ -77,7 +90,7 @@ public final class ServiceIndex {
                 throw new UncheckedIOException(p + ": cannot read its service files", e);
             }
         }
-        return new ServiceIndex(out);
+        return new ServiceIndex(out, s -> List.of());
     }
 
     private static void add(Map<String, Set<String>> out, String service, InputStream in) throws IOException {

@@ -22,8 +22,13 @@ import org.objectweb.asm.Type;
  * no-arg constructor on one abstract object per provider class. The providers are what the JDK's
  * lazy iterator returns: the results of {@code ServiceLoader$ProviderImpl.get()} and of the
  * iterator {@code ServiceLoader.iterator()} makes ({@code ServiceLoader$3.next()}), one set for
- * all services (the program's casts to {@code S} separate them). Missing providers and class
- * objects that are no constants are reported.
+ * all services (the program's casts to {@code S} separate them). At the program's own calls (and
+ * its class path's), the providers the JDK's modules declare for {@code S} ({@code provides S with
+ * P}: {@code jdk.zipfs}'s {@code ZipFileSystemProvider} for {@code FileSystemProvider}, say) are
+ * instantiated the same way; the JDK's own calls of {@code ServiceLoader} are left to the plain
+ * analysis, which does not follow them (they are the JDK's machinery, and loading every JDK
+ * provider there would grow every analysis). Missing providers and class objects that are no
+ * constants are reported.
  */
 public final class ServiceProviders extends CallSiteModel implements Warnings {
     private static final Set<String> RESULTS = Set.of("java/util/ServiceLoader$ProviderImpl.get()Ljava/lang/Object;",
@@ -87,7 +92,11 @@ public final class ServiceProviders extends CallSiteModel implements Warnings {
                         + " with a class object that is no constant: no providers instantiated for it");
                 continue;
             }
-            for (String provider : index.providers(service)) {
+            List<String> providers = new ArrayList<>(index.providers(service));
+            if (where != null) {
+                providers.addAll(index.jdkProviders(service)); // the program's loads only: see the class comment
+            }
+            for (String provider : providers) {
                 if (!instantiated.add(callerCsm + ":" + site + ":" + provider)) {
                     continue;
                 }
