@@ -24,7 +24,10 @@ public class Main {
     static class DefaultHandler implements Thread.UncaughtExceptionHandler {
         @Override
         public void uncaughtException(Thread t, Throwable e) {
-            Check.pts(t, "<thread>");
+            // the model's abstract thread, and, through the JDK's ThreadGroup.uncaughtException (which
+            // hands a thread's exception to the default handler), every thread started (without contexts)
+            Check.pts(t, "<thread> ForkJoinWorkerThread ForkJoinWorkerThread$InnocuousForkJoinWorkerThread"
+                    + " InnocuousThread Main$Failing Reference$ReferenceHandler Thread abstract:Thread grouped hook");
         }
     }
 
@@ -42,6 +45,17 @@ public class Main {
         }
     }
 
+    static class Group extends ThreadGroup {
+        Group() {
+            super("group");
+        }
+
+        @Override
+        public void uncaughtException(Thread t, Throwable e) {
+            Check.pts(this, "group");
+        }
+    }
+
     enum Color { RED, GREEN }
 
     enum Unused { X }
@@ -56,5 +70,8 @@ public class Main {
         Runtime.getRuntime().addShutdownHook(new Thread(new Hook() /* @hook */));
         Object[] colors = Color.class.getEnumConstants();
         Color c = Enum.valueOf(Color.class, "RED");
+        Group group = new Group(); // @group
+        Thread grouped = new Thread(group, () -> { }); // @grouped
+        grouped.start(); // no handler: the group's uncaughtException
     }
 }

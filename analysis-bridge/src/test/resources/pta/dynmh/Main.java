@@ -5,7 +5,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
-/** Method handles: virtual, static, constructor and field handles, a bound one; invokeExact and invoke. */
+/** Method handles: virtual, static, special, constructor and field handles, a bound one; invokeExact and invoke. */
 public class Main {
     static class Greeter {
         String greet(String s) {
@@ -57,5 +57,16 @@ public class Main {
         MethodHandle unused = l.findStatic(Main.class, "neverInvoked", MethodType.methodType(void.class));
         MethodHandle bound = v.bindTo(new Sub() /* @boundsub */);
         String b = (String) bound.invokeExact("z");
+        MethodHandle get = l.findGetter(Main.class, "field", Object.class);
+        Check.pts(get.invoke(m), "fieldval abstract:Object");
+        MethodHandle sget = l.findStaticGetter(Main.class, "sfield", Object.class);
+        Check.pts(sget.invoke(), "sval abstract:Object");
+        MethodHandle special = l.findSpecial(Object.class, "toString", MethodType.methodType(String.class), Main.class);
+        String own = (String) special.invoke(m);
+    }
+
+    @Override
+    public String toString() {
+        return "main";
     }
 }

@@ -69,6 +69,11 @@ public class Main {
         }
     }
 
+    static class NoData implements Serializable {
+        private void readObjectNoData() {
+        }
+    }
+
     static class NotWritten implements Serializable {
         private void writeObject(ObjectOutputStream out) {
         }

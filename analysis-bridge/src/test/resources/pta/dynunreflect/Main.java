@@ -119,5 +119,12 @@ public class Main {
         Object wa = cw.invokeWithArguments(al);
         // a name the analysis does not know: the reflection model makes a partial Method object
         sink = l.unreflect(Main.class.getDeclaredMethod(new String(new char[] {(char) args.length})));
+        MethodHandle us = l.unreflectSpecial(Object.class.getDeclaredMethod("hashCode"), Main.class);
+        int h = (int) us.invoke(m);
+    }
+
+    @Override
+    public int hashCode() {
+        return 0;
     }
 }

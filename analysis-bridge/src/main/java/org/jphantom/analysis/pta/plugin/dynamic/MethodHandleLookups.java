@@ -17,7 +17,8 @@ import org.jphantom.analysis.pta.plugin.Warnings;
  * arguments may be, the call returns one abstract handle object per target
  * ({@link HandleTarget}), which {@link MethodHandleInvocations} binds at invocation. Arguments that
  * are no constants are reported (under context sensitivity string constants are merged, so names
- * do not resolve). {@code bindTo(x)} on such a handle yields a bound handle object per call site
+ * do not resolve). {@code findSpecial}'s handle calls the method {@code refc} resolves, without
+ * dispatch, on the receivers of its class ({@code specialCaller} is not read). {@code bindTo(x)} on such a handle yields a bound handle object per call site
  * that holds {@code x}'s objects as its first argument.
  */
 public final class MethodHandleLookups extends CallSiteModel implements Warnings {
@@ -41,7 +42,7 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
         HandleTarget.Kind kind = FINDERS.get(callee.name());
         if (kind == null
                 || !solver.program().typeName(callee.declaringType()).equals("java/lang/invoke/MethodHandles$Lookup")
-                || callee.paramCount() != (kind == HandleTarget.Kind.CONSTRUCTOR ? 2 : 3) || !done.add(callerCsm, site)) {
+                || callee.paramCount() != paramCount(kind) || !done.add(callerCsm, site)) {
             return;
         }
         Invoke inv = solver.callSites().get(site);
@@ -124,6 +125,11 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
                 }
             }
         });
+    }
+
+    /** findConstructor(refc, type), findSpecial(refc, name, type, specialCaller), the others (refc, name, type). */
+    private static int paramCount(HandleTarget.Kind kind) {
+        return kind == HandleTarget.Kind.CONSTRUCTOR ? 2 : kind == HandleTarget.Kind.SPECIAL ? 4 : 3;
     }
 
     private void addHandle(HandleTarget t, int result, boolean program) {

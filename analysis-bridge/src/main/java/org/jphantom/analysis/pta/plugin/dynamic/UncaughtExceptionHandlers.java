@@ -13,7 +13,10 @@ import org.jphantom.analysis.pta.context.Contexts;
  * {@code Thread.setUncaughtExceptionHandler(h)} and {@code Thread.setDefaultUncaughtExceptionHandler(h)}
  * the model calls {@code h.uncaughtException(t, e)} on every handler object, where {@code t} is the
  * receiver thread (one abstract {@code Thread} for the default handler) and {@code e} every
- * exception that may leave {@code main} or the {@code run()} that {@code Thread.start} calls.
+ * exception that may leave {@code main} or the {@code run()} that {@code Thread.start} calls. When
+ * a started thread ends, the JVM's own calls of its {@code dispatchUncaughtException} and
+ * {@code exit} are made too ({@link #threadEnd}), so a {@code ThreadGroup} subclass's
+ * {@code uncaughtException} is reached through the JDK's code.
  */
 public final class UncaughtExceptionHandlers extends CallSiteModel {
     private static final String SET =
@@ -42,12 +45,46 @@ public final class UncaughtExceptionHandlers extends CallSiteModel {
     @Override
     public void onNewCSMethod(int csm) {
         JMethod m = solver.methodOf(csm);
-        if (mains.contains(m) || (m.name().equals("start0") && Calls.key(solver.program(), m).equals(START0))) {
+        boolean start0 = m.name().equals("start0") && Calls.key(solver.program(), m).equals(START0);
+        if (mains.contains(m) || start0) {
             MethodIR ir = solver.ir(m);
             if (ir.throwVar >= 0) {
                 solver.addEdge(solver.varPointer(csm, ir.throwVar), uncaught(), null);
             }
         }
+        if (start0) {
+            threadEnd(csm, m);
+        }
+    }
+
+    /**
+     * What the JVM does when the thread {@code start0} started ends: it calls the thread's private
+     * {@code dispatchUncaughtException(e)} with the exceptions its {@code run()} may throw (whose
+     * body hands them to the thread's handler or else to its {@code ThreadGroup}, which a program
+     * may subclass), and then the private {@code exit()}. Both from call sites of the model's own
+     * in {@code start0} (numbered 1 and 2, after the native model's {@code run()}).
+     */
+    private void threadEnd(int csm, JMethod start0) {
+        Program program = solver.program();
+        int self = solver.ir(start0).thisVar;
+        if (self < 0) {
+            return;
+        }
+        JMethod dispatch = program.declared(program.type("java/lang/Thread"), "dispatchUncaughtException",
+                "(Ljava/lang/Throwable;)V");
+        JMethod exit = program.declared(program.type("java/lang/Thread"), "exit", "()V");
+        int dispatchSite = dispatch == null ? -1 : Calls.ownSite(solver, start0, "java/lang/Thread", dispatch.name(),
+                dispatch.desc(), 1);
+        int exitSite = exit == null ? -1 : Calls.ownSite(solver, start0, "java/lang/Thread", exit.name(), exit.desc(), 2);
+        int[] exceptions = {uncaught()};
+        watch.watch(solver.varPointer(csm, self), objs -> {
+            if (dispatchSite >= 0) {
+                Calls.dispatch(solver, csm, dispatchSite, dispatch, false, objs, exceptions, -1, -1);
+            }
+            if (exitSite >= 0) {
+                Calls.dispatch(solver, csm, exitSite, exit, false, objs, new int[0], -1, -1);
+            }
+        });
     }
 
     @Override
