@@ -115,6 +115,18 @@ class DynamicModelsTest {
         }
     }
 
+    /**
+     * Every method type the fixtures pass to a lookup is made of constants: the JDK's own
+     * {@code MethodType} objects, which the plain analysis of {@code MethodType.methodType} adds to
+     * its result without contexts, are not reported as types that are no constants.
+     */
+    @org.junit.jupiter.api.Test
+    void constantMethodTypesAreNotReported() {
+        for (String w : on.warnings()) {
+            assertFalse(w.contains("with a type that is no constant"), w);
+        }
+    }
+
     /** What the models cannot resolve is reported at the program's sites, never at the JDK's own. */
     @org.junit.jupiter.api.Test
     void unresolvedSitesOfTheJdkAreNotReported() {

@@ -30,6 +30,7 @@ final class HandleBindings extends CallSiteModel implements Warnings {
     private final HandleObjects handles;
     private final MethodTypes types;
     private final TreeSet<String> unresolved = new TreeSet<>();
+    private final UnlessConstant untyped = new UnlessConstant();
 
     HandleBindings(HandleObjects handles, MethodTypes types) {
         this.handles = handles;
@@ -110,7 +111,8 @@ final class HandleBindings extends CallSiteModel implements Warnings {
             for (int o : objs) {
                 String d = types.descriptorOf(solver.cs().siteOf(o));
                 if (d == null) {
-                    report("method handles: Lookup.bind at " + where + " with a type that is no constant");
+                    untyped.note("method handles: Lookup.bind at " + where + " with a type that is no constant ("
+                            + solver.heap().describe(solver.cs().siteOf(o)) + ")", descs);
                 } else if (descs.add(d)) {
                     combine.run();
                 }
@@ -134,6 +136,8 @@ final class HandleBindings extends CallSiteModel implements Warnings {
 
     @Override
     public List<String> warnings() {
-        return new ArrayList<>(unresolved);
+        TreeSet<String> out = new TreeSet<>(unresolved);
+        untyped.addTo(out);
+        return new ArrayList<>(out);
     }
 }

@@ -17,7 +17,7 @@ import org.jphantom.analysis.pta.plugin.Warnings;
  * arguments may be, the call returns one abstract handle object per target
  * ({@link HandleTarget}), which {@link MethodHandleInvocations} binds at invocation. Arguments that
  * are no constants are reported (under context sensitivity string constants are merged, so names
- * do not resolve). {@code findSpecial}'s handle calls the method {@code refc} resolves, without
+ * do not resolve); a type that is no constant only at a site where no constant type arrives. {@code findSpecial}'s handle calls the method {@code refc} resolves, without
  * dispatch, on the receivers of its class ({@code specialCaller} is not read). {@code bindTo(x)} on such a handle yields a bound handle object per call site
  * that holds {@code x}'s objects as its first argument.
  */
@@ -30,6 +30,7 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
     private final MethodTypes types;
     private final HandleObjects handles;
     private final TreeSet<String> unresolved = new TreeSet<>();
+    private final UnlessConstant untyped = new UnlessConstant();
 
     MethodHandleLookups(MethodTypes types, HandleObjects handles) {
         this.types = types;
@@ -118,8 +119,10 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
                     d = types.descriptorOf(site0);
                 }
                 if (d == null) {
-                    report(where, "method handles: " + callee.name() + " at " + where
-                            + " with a type that is no constant");
+                    if (where != null) {
+                        untyped.note("method handles: " + callee.name() + " at " + where
+                                + " with a type that is no constant (" + solver.heap().describe(site0) + ")", descs);
+                    }
                 } else if (descs.add(d)) {
                     combine.run();
                 }
@@ -145,6 +148,8 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
 
     @Override
     public List<String> warnings() {
-        return new ArrayList<>(unresolved);
+        TreeSet<String> out = new TreeSet<>(unresolved);
+        untyped.addTo(out);
+        return new ArrayList<>(out);
     }
 }
