@@ -21,8 +21,6 @@ import org.jphantom.analysis.pta.context.Contexts;
 import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.pta.plugin.Warnings;
 import org.jphantom.analysis.pta.solver.Solver;
-import org.jphantom.world.ClassInfo;
-import org.jphantom.world.MemberInfo;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
@@ -197,24 +195,8 @@ public final class DynamicProxies implements Plugin, Warnings {
         out.put("hashCode()I", new String[] {Program.OBJECT, "hashCode", "()I"});
         out.put("equals(Ljava/lang/Object;)Z", new String[] {Program.OBJECT, "equals", "(Ljava/lang/Object;)Z"});
         out.put("toString()Ljava/lang/String;", new String[] {Program.OBJECT, "toString", "()Ljava/lang/String;"});
-        List<String> work = new ArrayList<>(interfaces);
-        for (int i = 0; i < work.size(); i++) {
-            ClassInfo info = solver.program().info(solver.program().type(work.get(i)));
-            if (info == null) {
-                continue;
-            }
-            for (MemberInfo m : info.methods()) {
-                if ((m.access() & (Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE)) == 0 && !m.name().startsWith("<")) {
-                    out.putIfAbsent(m.name() + m.desc(), new String[] {info.name(), m.name(), m.desc()});
-                }
-            }
-            for (String sup : info.interfaces()) {
-                if (!work.contains(sup)) {
-                    work.add(sup);
-                }
-            }
-        }
-        return out;
+        return InterfaceMethods.collect(solver.program(), interfaces,
+                m -> (m.access() & (Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE)) == 0 && !m.name().startsWith("<"), out);
     }
 
     @Override

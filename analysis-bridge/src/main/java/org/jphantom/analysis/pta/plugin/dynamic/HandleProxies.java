@@ -2,7 +2,6 @@ package org.jphantom.analysis.pta.plugin.dynamic;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -17,8 +16,6 @@ import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.context.Contexts;
 import org.jphantom.analysis.pta.plugin.Warnings;
-import org.jphantom.world.ClassInfo;
-import org.jphantom.world.MemberInfo;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
@@ -81,7 +78,7 @@ final class HandleProxies extends CallSiteModel implements Warnings {
         if (type < 0) {
             type = program.syntheticType(typeName, List.of(intf));
             for (String[] m : abstractMethods(intf).values()) {
-                wrappers.put(program.syntheticMethod(type, m[0], m[1]).id(), Boolean.TRUE);
+                wrappers.put(program.syntheticMethod(type, m[1], m[2]).id(), Boolean.TRUE);
             }
         }
         int obj = solver.heap().abstractObject("mhproxy:" + where + ":" + typeName, type, null,
@@ -93,28 +90,12 @@ final class HandleProxies extends CallSiteModel implements Warnings {
         return solver.program().field("$MHProxy$" + intf.replace('/', '_'), "jphantom$target", "L" + MH + ";", false);
     }
 
-    /** name+desc -> {name, desc}: the abstract methods of {@code intf} and its superinterfaces, not Object's. */
+    /** name+desc -> {interface, name, desc}: the abstract methods of {@code intf} and its superinterfaces, not Object's. */
     private Map<String, String[]> abstractMethods(String intf) {
-        Map<String, String[]> out = new LinkedHashMap<>();
-        List<String> work = new ArrayList<>(List.of(intf));
-        for (int i = 0; i < work.size(); i++) {
-            ClassInfo info = solver.program().info(solver.program().type(work.get(i)));
-            if (info == null) {
-                continue;
-            }
-            for (MemberInfo m : info.methods()) {
-                boolean objects = m.name().equals("toString") || m.name().equals("hashCode") || m.name().equals("equals");
-                if ((m.access() & Opcodes.ACC_ABSTRACT) != 0 && (m.access() & Opcodes.ACC_STATIC) == 0 && !objects) {
-                    out.putIfAbsent(m.name() + m.desc(), new String[] {m.name(), m.desc()});
-                }
-            }
-            for (String sup : info.interfaces()) {
-                if (!work.contains(sup)) {
-                    work.add(sup);
-                }
-            }
-        }
-        return out;
+        return InterfaceMethods.collect(solver.program(), List.of(intf), m -> {
+            boolean objects = m.name().equals("toString") || m.name().equals("hashCode") || m.name().equals("equals");
+            return (m.access() & Opcodes.ACC_ABSTRACT) != 0 && (m.access() & Opcodes.ACC_STATIC) == 0 && !objects;
+        });
     }
 
     @Override

@@ -1,14 +1,6 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import org.jphantom.analysis.ir.Invoke;
-import org.jphantom.analysis.ir.Stmt;
-import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.pta.solver.Solver;
 import org.objectweb.asm.Type;
 
@@ -28,67 +20,29 @@ import org.objectweb.asm.Type;
  * call of the JDK with any arguments; what the JDK does with the program's handles is modelled at
  * the program's call instead.
  */
-public final class MethodHandleInvocations extends CallSiteModel {
+public final class MethodHandleInvocations extends HandleCallSites {
     static final String MH = "java/lang/invoke/MethodHandle";
-    private final HandleObjects handles;
-    private HandleRunner runner;
     private AsType asType;
-    /** Per method id: its polymorphic call sites, as {statement index, own call site}. */
-    private final Map<Integer, List<int[]>> sites = new HashMap<>();
-    private final Set<String> bound = new HashSet<>();
 
     MethodHandleInvocations(HandleObjects handles) {
-        this.handles = handles;
+        super(handles, inv -> inv.owner.equals(MH) && inv.recv >= 0
+                && (inv.name.equals("invokeExact") || inv.name.equals("invoke")));
     }
 
     @Override
     public void setSolver(Solver solver) {
         super.setSolver(solver);
-        this.runner = new HandleRunner(solver, watch);
         this.asType = new AsType(solver.program());
     }
 
     @Override
-    public void onNewMethod(JMethod m) {
-        List<int[]> found = null;
-        for (Stmt s : solver.ir(m).stmts) {
-            if (s instanceof Invoke inv && inv.owner.equals(MH) && inv.recv >= 0
-                    && (inv.name.equals("invokeExact") || inv.name.equals("invoke"))) {
-                if (found == null) {
-                    found = new ArrayList<>();
-                }
-                found.add(new int[] {s.index, Calls.ownSite(solver, m, MH, inv.name, inv.desc, inv.ordinal)});
+    Run prepare(int csm, int site, Invoke inv) {
+        boolean exact = inv.name.equals("invokeExact");
+        return (t, handle) -> {
+            if (asType.runs(t.type(), inv.desc, exact)) {
+                call(csm, site, inv, t, handle);
             }
-        }
-        if (found != null) {
-            sites.put(m.id(), found);
-        }
-    }
-
-    @Override
-    public void onNewCSMethod(int csm) {
-        JMethod m = solver.methodOf(csm);
-        List<int[]> here = sites.get(m.id());
-        if (here == null) {
-            return;
-        }
-        for (int[] s : here) {
-            Invoke inv = (Invoke) solver.ir(m).stmts[s[0]];
-            int site = s[1];
-            if (!Calls.reportable(solver, site)) {
-                continue; // the JDK's own handle calls: see the class comment
-            }
-            boolean exact = inv.name.equals("invokeExact");
-            watch.watch(solver.varPointer(csm, inv.recv), objs -> {
-                for (int o : objs) {
-                    HandleTarget t = handles.programTargetOf(solver, o);
-                    if (t != null && asType.runs(t.type(), inv.desc, exact)
-                            && bound.add(csm + ":" + site + ":" + t.key())) {
-                        call(csm, site, inv, t, o);
-                    }
-                }
-            });
-        }
+        };
     }
 
     /** Runs handle {@code t} with call {@code inv}'s arguments, boxing primitives for reference parameters. */

@@ -1,16 +1,9 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import org.jphantom.analysis.ir.Invoke;
-import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.lang.JMethod;
-import org.jphantom.analysis.pta.solver.Solver;
 import org.objectweb.asm.Type;
 
 /**
@@ -29,72 +22,26 @@ import org.objectweb.asm.Type;
  * contexts that body would mix the handles and lists of every caller, the JDK's included (see
  * {@link MethodHandleInvocations} on handle calls of the JDK).
  */
-final class SpreadInvocations extends CallSiteModel {
+final class SpreadInvocations extends HandleCallSites {
     private static final String NAME = "invokeWithArguments";
     private static final String ARRAY_DESC = "([Ljava/lang/Object;)Ljava/lang/Object;";
     private static final String LIST_DESC = "(Ljava/util/List;)Ljava/lang/Object;";
-    private final HandleObjects handles;
-    private HandleRunner runner;
-    /** Per method id: its {@code invokeWithArguments(Object...)} sites, as {statement index, own call site}. */
-    private final Map<Integer, List<int[]>> sites = new HashMap<>();
-    private final Set<String> bound = new HashSet<>();
 
     SpreadInvocations(HandleObjects handles) {
-        this.handles = handles;
+        super(handles, inv -> inv.owner.equals(MethodHandleInvocations.MH) && inv.recv >= 0
+                && inv.name.equals(NAME) && (inv.desc.equals(ARRAY_DESC) || inv.desc.equals(LIST_DESC)));
     }
 
     @Override
-    public void setSolver(Solver solver) {
-        super.setSolver(solver);
-        this.runner = new HandleRunner(solver, watch);
-    }
-
-    @Override
-    public void onNewMethod(JMethod m) {
-        List<int[]> found = null;
-        for (Stmt s : solver.ir(m).stmts) {
-            if (s instanceof Invoke inv && inv.owner.equals(MethodHandleInvocations.MH) && inv.recv >= 0
-                    && inv.name.equals(NAME) && (inv.desc.equals(ARRAY_DESC) || inv.desc.equals(LIST_DESC))) {
-                if (found == null) {
-                    found = new ArrayList<>();
-                }
-                found.add(new int[] {s.index, Calls.ownSite(solver, m, MethodHandleInvocations.MH, inv.name, inv.desc,
-                        inv.ordinal)});
-            }
-        }
-        if (found != null) {
-            sites.put(m.id(), found);
-        }
-    }
-
-    @Override
-    public void onNewCSMethod(int csm) {
-        JMethod m = solver.methodOf(csm);
-        List<int[]> here = sites.get(m.id());
-        if (here == null) {
-            return;
-        }
-        for (int[] s : here) {
-            Invoke inv = (Invoke) solver.ir(m).stmts[s[0]];
-            int site = s[1];
-            if (!Calls.reportable(solver, site)) {
-                continue; // the JDK's own handle calls: see MethodHandleInvocations
-            }
-            int elements = inv.desc.equals(LIST_DESC) ? listElements(csm, site, inv.args[0])
-                    : elements(csm, inv.args[0]);
-            int result = Calls.var(solver, csm, inv.lhs);
-            int exception = Calls.var(solver, csm, inv.exception);
-            watch.watch(solver.varPointer(csm, inv.recv), objs -> {
-                for (int o : objs) {
-                    HandleTarget t = handles.programTargetOf(solver, o);
-                    if (t != null && bound.add(csm + ":" + site + ":" + t.key())) {
-                        int[] args = new int[Type.getArgumentTypes(t.type()).length];
-                        Arrays.fill(args, elements);
-                        runner.run(csm, site, t, o, args, result, true, exception);
-                    }
-                }
-            });
-        }
+    Run prepare(int csm, int site, Invoke inv) {
+        int elements = inv.desc.equals(LIST_DESC) ? listElements(csm, site, inv.args[0]) : elements(csm, inv.args[0]);
+        int result = Calls.var(solver, csm, inv.lhs);
+        int exception = Calls.var(solver, csm, inv.exception);
+        return (t, handle) -> {
+            int[] args = new int[Type.getArgumentTypes(t.type()).length];
+            Arrays.fill(args, elements);
+            runner.run(csm, site, t, handle, args, result, true, exception);
+        };
     }
 
     /** A pointer to the objects list variable {@code listVar} of {@code csm}'s method holds. */
@@ -117,14 +64,9 @@ final class SpreadInvocations extends CallSiteModel {
             return elements;
         }
         int arrays = solver.tempPointer();
-        int element = solver.program().arrayElement().id();
         watch.watch(solver.varPointer(csm, listVar), objs -> Calls.dispatch(solver, csm, site, toArray, true, objs,
                 new int[0], arrays, -1));
-        watch.watch(arrays, objs -> {
-            for (int o : objs) {
-                solver.addEdge(solver.fieldPointer(o, element), elements, null);
-            }
-        });
+        elementsOf(arrays, elements);
         return elements;
     }
 
@@ -143,12 +85,17 @@ final class SpreadInvocations extends CallSiteModel {
             }
             return elements;
         }
+        elementsOf(solver.varPointer(csm, arrayVar), elements);
+        return elements;
+    }
+
+    /** Lets the elements of the arrays {@code arrays} points to flow into {@code elements}. */
+    private void elementsOf(int arrays, int elements) {
         int element = solver.program().arrayElement().id();
-        watch.watch(solver.varPointer(csm, arrayVar), objs -> {
+        watch.watch(arrays, objs -> {
             for (int o : objs) {
                 solver.addEdge(solver.fieldPointer(o, element), elements, null);
             }
         });
-        return elements;
     }
 }
