@@ -56,6 +56,14 @@ public class Main {
         }
     }
 
+    static class Privileged implements java.security.PrivilegedAction<Object> {
+        @Override
+        public Object run() {
+            Check.pts(this, "priv");
+            return null;
+        }
+    }
+
     enum Color { RED, GREEN }
 
     enum Unused { X }
@@ -73,5 +81,7 @@ public class Main {
         Group group = new Group(); // @group
         Thread grouped = new Thread(group, () -> { }); // @grouped
         grouped.start(); // no handler: the group's uncaughtException
+        Privileged action = new Privileged(); // @priv
+        Object p = java.security.AccessController.doPrivileged(action); // JDK 17: ordinary code runs action.run()
     }
 }
