@@ -127,6 +127,26 @@ class DynamicModelsTest {
         }
     }
 
+    /**
+     * The serializable lambda's round trip with the class files {@code javac --release 8} makes
+     * (the same {@code altMetafactory} and {@code $deserializeLambda$} shape as for 17).
+     */
+    @org.junit.jupiter.api.Test
+    void serializedLambdaRoundTripOfRelease8() throws IOException {
+        Path classes = PtaFixtures.compile("dynserlambda", Files.createDirectories(tmp.resolve("release8")), 8);
+        AnalysisRequest request = AnalysisRequest.of(List.of(classes)).withMains(List.of("dynserlambda.Main"));
+        AnalysisResult r = Analysis.run(request);
+        String main = "<dynserlambda.Main: void main(java.lang.String[])>";
+        String deserialize = "<dynserlambda.Main: java.lang.Object $deserializeLambda$(java.lang.invoke.SerializedLambda)>";
+        List<String> edges = r.callEdges();
+        assertTrue(edges.contains(main + "/3 -> <dynserlambda.Main$$Lambda$main$0: java.lang.Object writeReplace()>"),
+                "writeReplace");
+        assertTrue(edges.contains("<java.lang.invoke.SerializedLambda: java.lang.Object readResolve()>/2 -> " + deserialize),
+                "$deserializeLambda$");
+        assertTrue(edges.stream().anyMatch(e -> e.startsWith(main + "/9 -> <dynserlambda.Main$$Lambda$$deserializeLambda$$0:")),
+                "the read-back lambda runs");
+    }
+
     /** What the models cannot resolve is reported at the program's sites, never at the JDK's own. */
     @org.junit.jupiter.api.Test
     void unresolvedSitesOfTheJdkAreNotReported() {
