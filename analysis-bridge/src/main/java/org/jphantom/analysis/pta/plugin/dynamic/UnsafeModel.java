@@ -21,9 +21,11 @@ import org.objectweb.asm.Type;
  * returns one abstract object per class constant {@code c} may be, after initialising the class.
  * The reference accessors of {@code sun.misc.Unsafe}, what programs use ({@code getObject},
  * {@code putObject}, {@code compareAndSwapObject}, {@code getAndSetObject} and their volatile and
- * ordered variants), are field and array accesses on the base object: since offsets (longs) are
- * not tracked, on every reference field of the base object's class and superclasses (filtered by
- * the field's type), or the element of an array. Bases that are {@code Class} objects (static
+ * ordered variants), are field and array accesses on the base object: on the field the offset
+ * names when {@link UnsafeOffsets} reads it off the bytecode ({@code objectFieldOffset} of
+ * {@code X.class.getDeclaredField("f")}, directly, through a local or a static field), else on
+ * every reference field of the base object's class and superclasses (filtered by the field's
+ * type), or the element of an array. Bases that are {@code Class} objects (static
  * fields, through {@code staticFieldBase}) are not modelled. The JDK's own calls of
  * {@code jdk.internal.misc.Unsafe} keep the plain model (results of body-less methods).
  */
@@ -35,6 +37,7 @@ public final class UnsafeModel extends CallSiteModel implements Warnings {
             "compareAndSwapObject", new int[] {3, 0}, "getAndSetObject", new int[] {2, 1});
 
     private final TreeSet<String> unresolved = new TreeSet<>();
+    private UnsafeOffsets offsets;
 
     @Override
     public void onNewCallEdge(int site, int callerCsm, int calleeCsm) {
@@ -68,7 +71,11 @@ public final class UnsafeModel extends CallSiteModel implements Warnings {
         int value = accessor[0] >= 0 ? Calls.var(solver, callerCsm, inv.args[accessor[0]]) : -1;
         int result = accessor[1] == 1 ? Calls.var(solver, callerCsm, inv.lhs) : -1;
         if (base >= 0 && (value >= 0 || result >= 0)) {
-            watch.watch(base, objs -> access(objs, value, result));
+            if (offsets == null) {
+                offsets = new UnsafeOffsets(solver.program());
+            }
+            JField named = offsets.fieldOf(solver.callGraph().callerOf(site), inv.ordinal, 1);
+            watch.watch(base, objs -> access(objs, named, value, result));
         }
     }
 
@@ -90,12 +97,21 @@ public final class UnsafeModel extends CallSiteModel implements Warnings {
         }
     }
 
-    private void access(int[] bases, int value, int result) {
+    /** The accesses on each of {@code bases}: of field {@code named} if the offset names one, else of every candidate. */
+    private void access(int[] bases, JField named, int value, int result) {
         Program program = solver.program();
         int classType = program.type("java/lang/Class");
         for (int o : bases) {
             int type = solver.typeOfObject(o);
             if (type == classType) {
+                continue;
+            }
+            if (named != null) {
+                if (!program.isArray(type) && program.isSubtype(type, program.type(named.owner()))) {
+                    Type t = Type.getType(named.desc());
+                    int ft = program.type(t.getSort() == Type.ARRAY ? t.getDescriptor() : t.getInternalName());
+                    link(o, named, TypeFilter.of(ft, new int[0]), value, result);
+                }
                 continue;
             }
             if (program.isArray(type)) {
