@@ -2,6 +2,7 @@ package org.jphantom.analysis.pta.plugin.dynamic;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,6 +30,7 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
     private final MethodTypes types;
     private final HandleObjects handles;
     private final TreeSet<String> unresolved = new TreeSet<>();
+    private LookupMembers members;
 
     MethodHandleLookups(MethodTypes types, HandleObjects handles) {
         this.types = types;
@@ -51,18 +53,7 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
         }
         String where = Calls.reportable(solver, site)
                 ? solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal : null;
-        Set<String> owners = new HashSet<>();
-        Set<String> names = new HashSet<>();
-        Set<String> descs = new HashSet<>();
-        Runnable combine = () -> {
-            for (String o : owners) {
-                for (String n : names) {
-                    for (String d : descs) {
-                        addHandle(new HandleTarget(kind, o, n, d), result);
-                    }
-                }
-            }
-        };
+        LookupSite lookup = new LookupSite(kind, result);
         // findConstructor(refc, type) has no name: its arguments are those of the others without it
         boolean ctor = kind == HandleTarget.Kind.CONSTRUCTOR;
         int[] argVars = ctor ? new int[] {inv.args[0], -2, inv.args[1]} : inv.args;
@@ -74,7 +65,7 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
             }
         }
         if (ctor) {
-            names.add("<init>");
+            lookup.addName("<init>");
         }
         boolean fieldKind = kind.name().contains("GETTER") || kind.name().contains("SETTER");
         watch.watch(ptrs[0], objs -> {
@@ -82,8 +73,8 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
                 String c = solver.heap().classConstant(solver.cs().siteOf(o));
                 if (c == null) {
                     report(where, "method handles: " + callee.name() + " at " + where + " on a class that is no constant");
-                } else if (owners.add(c)) {
-                    combine.run();
+                } else {
+                    lookup.addOwner(c);
                 }
             }
         });
@@ -96,12 +87,8 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
                                 + " with a name that is no constant");
                         continue;
                     }
-                    boolean grew = false;
                     for (String s : values) { // a string colour's object stands for several
-                        grew |= names.add(s);
-                    }
-                    if (grew) {
-                        combine.run();
+                        lookup.addName(s);
                     }
                 }
             });
@@ -119,15 +106,106 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
                 if (d == null) {
                     report(where, "method handles: " + callee.name() + " at " + where
                             + " with a type that is no constant");
-                } else if (descs.add(d)) {
-                    combine.run();
+                } else {
+                    lookup.addType(d);
                 }
             }
         });
     }
 
-    private void addHandle(HandleTarget t, int result) {
-        solver.addPointsTo(result, handles.object(solver, t));
+    /**
+     * One lookup call's classes, names and types as they arrive, combined incrementally through
+     * {@link LookupMembers}: each new class, name or type is joined with what came before, and a
+     * handle is made only for a member the lookup finds.
+     */
+    private final class LookupSite {
+        private final HandleTarget.Kind kind;
+        private final int result;
+        private final List<String> owners = new ArrayList<>();
+        private final Set<String> ownerSet = new HashSet<>();
+        private final Set<String> names = new LinkedHashSet<>();
+        private final Set<String> types = new LinkedHashSet<>();
+
+        LookupSite(HandleTarget.Kind kind, int result) {
+            this.kind = kind;
+            this.result = result;
+        }
+
+        void addOwner(String c) {
+            if (!ownerSet.add(c)) {
+                return;
+            }
+            owners.add(c);
+            Map<String, Set<String>> byName = members().of(c, kind);
+            if (names.size() <= byName.size()) {
+                for (String n : names) {
+                    join(c, n, byName.get(n));
+                }
+            } else {
+                for (Map.Entry<String, Set<String>> e : byName.entrySet()) {
+                    if (names.contains(e.getKey())) {
+                        join(c, e.getKey(), e.getValue());
+                    }
+                }
+            }
+        }
+
+        void addName(String n) {
+            if (names.add(n)) {
+                for (String c : owners) {
+                    join(c, n, members().of(c, kind).get(n));
+                }
+            }
+        }
+
+        void addType(String d) {
+            if (!types.add(d)) {
+                return;
+            }
+            for (String c : owners) {
+                Map<String, Set<String>> byName = members().of(c, kind);
+                for (String n : names) {
+                    Set<String> ds = byName.get(n);
+                    if (ds != null && (ds == LookupMembers.ANY || ds.contains(d))) {
+                        emit(c, n, d);
+                    }
+                }
+            }
+        }
+
+        /** Class {@code c}'s member {@code n} (with descriptors {@code ds}) with the types seen so far. */
+        private void join(String c, String n, Set<String> ds) {
+            if (ds == null) {
+                return;
+            }
+            if (ds == LookupMembers.ANY || ds.size() > types.size()) {
+                for (String d : types) {
+                    if (ds == LookupMembers.ANY || ds.contains(d)) {
+                        emit(c, n, d);
+                    }
+                }
+            } else {
+                for (String d : ds) {
+                    if (types.contains(d)) {
+                        emit(c, n, d);
+                    }
+                }
+            }
+        }
+
+        private void emit(String c, String n, String d) {
+            HandleTarget t = new HandleTarget(kind, c, n, d);
+            if (members().finds(t)) {
+                solver.addPointsTo(result, handles.object(solver, t));
+            }
+        }
+    }
+
+    private LookupMembers members() {
+        if (members == null) {
+            members = new LookupMembers(solver.program());
+        }
+        return members;
     }
 
     /** Notes {@code message} unless {@code where} is null (a site of the JDK's own). */
