@@ -15,8 +15,11 @@ import org.jphantom.analysis.pta.plugin.Warnings;
  * {@code MethodHandles.Lookup.find{Virtual,Static,Special,Constructor,Getter,Setter,StaticGetter,
  * StaticSetter}(refc, name, type)}: for every class constant {@code refc}, string constant
  * {@code name} and {@code MethodType} ({@link MethodTypes}) or class constant {@code type} the
- * arguments may be, the call returns one abstract handle object per target
- * ({@link HandleTarget}), which {@link MethodHandleInvocations} binds at invocation. Arguments that
+ * arguments may be, the call returns one abstract handle object per member the lookup finds
+ * ({@link HandleTarget}; {@link LookupMembers}: JVMS resolution and the kind's static-ness, since
+ * the JVM's lookup throws for any other combination), which {@link MethodHandleInvocations} binds
+ * at invocation. Classes, names and types are joined as they arrive, each new one with those seen
+ * before, so a site that sees many of each costs the handles that exist. Arguments that
  * are no constants are reported (under context sensitivity string constants are merged, so names
  * do not resolve). {@code bindTo(x)} on such a handle yields a bound handle object per call site
  * that holds {@code x}'s objects as its first argument.
