@@ -1,8 +1,8 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,8 +18,8 @@ import org.jphantom.analysis.pta.plugin.Warnings;
  * arguments may be, the call returns one abstract handle object per member the lookup finds
  * ({@link HandleTarget}; {@link LookupMembers}: JVMS resolution and the kind's static-ness, since
  * the JVM's lookup throws for any other combination), which {@link MethodHandleInvocations} binds
- * at invocation. Classes, names and types are joined as they arrive, each new one with those seen
- * before, so a site that sees many of each costs the handles that exist. Arguments that
+ * at invocation. Classes, names and types are joined as they arrive ({@code LookupSite}), so a
+ * site that sees many of each costs their members and the handles that exist. Arguments that
  * are no constants are reported (under context sensitivity string constants are merged, so names
  * do not resolve). {@code bindTo(x)} on such a handle yields a bound handle object per call site
  * that holds {@code x}'s objects as its first argument.
@@ -117,17 +117,24 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
     }
 
     /**
-     * One lookup call's classes, names and types as they arrive, combined incrementally through
-     * {@link LookupMembers}: each new class, name or type is joined with what came before, and a
-     * handle is made only for a member the lookup finds.
+     * One lookup call's classes, names and types as they arrive, joined incrementally through
+     * {@link LookupMembers}: a class with a name it has members of makes a pair waiting for those
+     * members' types; each arrival visits only what it completes, so a site that sees many
+     * classes, names and types costs their members and the handles that exist, not every triple.
      */
     private final class LookupSite {
         private final HandleTarget.Kind kind;
         private final int result;
-        private final List<String> owners = new ArrayList<>();
-        private final Set<String> ownerSet = new HashSet<>();
-        private final Set<String> names = new LinkedHashSet<>();
-        private final Set<String> types = new LinkedHashSet<>();
+        private final Set<String> owners = new HashSet<>();
+        private final Set<String> names = new HashSet<>();
+        private final List<String> typeList = new ArrayList<>();
+        private final Set<String> types = new HashSet<>();
+        /** Member name -> the classes seen that have members of that name. */
+        private final Map<String, List<String>> ownersByName = new HashMap<>();
+        /** Type -> the (class, name) pairs seen whose members have that type. */
+        private final Map<String, List<String[]>> waiting = new HashMap<>();
+        /** The (class, name) pairs of signature-polymorphic methods: any type. */
+        private final List<String[]> anyType = new ArrayList<>();
 
         LookupSite(HandleTarget.Kind kind, int result) {
             this.kind = kind;
@@ -135,29 +142,23 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
         }
 
         void addOwner(String c) {
-            if (!ownerSet.add(c)) {
+            if (!owners.add(c)) {
                 return;
             }
-            owners.add(c);
-            Map<String, Set<String>> byName = members().of(c, kind);
-            if (names.size() <= byName.size()) {
-                for (String n : names) {
-                    join(c, n, byName.get(n));
-                }
-            } else {
-                for (Map.Entry<String, Set<String>> e : byName.entrySet()) {
-                    if (names.contains(e.getKey())) {
-                        join(c, e.getKey(), e.getValue());
-                    }
+            for (Map.Entry<String, Set<String>> e : members().of(c, kind).entrySet()) {
+                ownersByName.computeIfAbsent(e.getKey(), k -> new ArrayList<>(2)).add(c);
+                if (names.contains(e.getKey())) {
+                    pair(c, e.getKey(), e.getValue());
                 }
             }
         }
 
         void addName(String n) {
-            if (names.add(n)) {
-                for (String c : owners) {
-                    join(c, n, members().of(c, kind).get(n));
-                }
+            if (!names.add(n)) {
+                return;
+            }
+            for (String c : ownersByName.getOrDefault(n, List.of())) {
+                pair(c, n, members().of(c, kind).get(n));
             }
         }
 
@@ -165,33 +166,29 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
             if (!types.add(d)) {
                 return;
             }
-            for (String c : owners) {
-                Map<String, Set<String>> byName = members().of(c, kind);
-                for (String n : names) {
-                    Set<String> ds = byName.get(n);
-                    if (ds != null && (ds == LookupMembers.ANY || ds.contains(d))) {
-                        emit(c, n, d);
-                    }
-                }
+            typeList.add(d);
+            for (String[] p : waiting.getOrDefault(d, List.of())) {
+                emit(p[0], p[1], d);
+            }
+            for (String[] p : anyType) {
+                emit(p[0], p[1], d);
             }
         }
 
-        /** Class {@code c}'s member {@code n} (with descriptors {@code ds}) with the types seen so far. */
-        private void join(String c, String n, Set<String> ds) {
-            if (ds == null) {
+        /** Class {@code c} and name {@code n}, both seen, whose members have the types {@code ds}. */
+        private void pair(String c, String n, Set<String> ds) {
+            String[] p = {c, n};
+            if (ds == LookupMembers.ANY) {
+                anyType.add(p);
+                for (String d : typeList) {
+                    emit(c, n, d);
+                }
                 return;
             }
-            if (ds == LookupMembers.ANY || ds.size() > types.size()) {
-                for (String d : types) {
-                    if (ds == LookupMembers.ANY || ds.contains(d)) {
-                        emit(c, n, d);
-                    }
-                }
-            } else {
-                for (String d : ds) {
-                    if (types.contains(d)) {
-                        emit(c, n, d);
-                    }
+            for (String d : ds) {
+                waiting.computeIfAbsent(d, k -> new ArrayList<>(2)).add(p);
+                if (types.contains(d)) {
+                    emit(c, n, d);
                 }
             }
         }
