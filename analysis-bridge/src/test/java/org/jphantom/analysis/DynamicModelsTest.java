@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DynamicModelsTest {
     static final List<String> FIXTURES = List.of("dyncallbacks", "dynserial", "dynproxy", "dynservice", "dynunsafe",
-            "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy", "dynmhtype", "dynserlambda");
+            "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy", "dynmhtype", "dynserlambda", "dynmhlookup");
 
     @TempDir
     static Path tmp;
@@ -153,6 +153,32 @@ class DynamicModelsTest {
         for (String w : on.warnings()) {
             assertFalse(w.matches(".* at <(java|javax|jdk|sun|com\\.sun)\\..*"), w);
         }
+    }
+
+    /**
+     * A lookup site that sees classes A, B, C, names foo, bar, sfoo and types ()V, ()I (fixture
+     * dynmhlookup) makes a handle for exactly the members HotSpot's lookups find among those
+     * combinations (the fixture's {@code found()} asks HotSpot), and for no other.
+     */
+    @org.junit.jupiter.api.Test
+    void aLookupMakesHandlesOnlyForTheMembersItFinds() throws Exception {
+        SortedSet<String> hotspot = new TreeSet<>();
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+                new java.net.URL[] {tmp.resolve("classes").toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            Class<?> main = Class.forName("dynmhlookup.Main", true, loader);
+            for (Object f : (List<?>) main.getMethod("found").invoke(null)) {
+                hotspot.add("<mh:" + f + ">");
+            }
+        }
+        SortedSet<String> handles = new TreeSet<>();
+        for (int o = 0; o < on.heap().count(); o++) {
+            String d = on.heap().describe(o);
+            if (d.startsWith("<mh:") && d.contains("dynmhlookup/")) {
+                handles.add(d);
+            }
+        }
+        assertEquals(5, hotspot.size(), hotspot.toString());
+        assertEquals(hotspot, handles);
     }
 
     @TestFactory
