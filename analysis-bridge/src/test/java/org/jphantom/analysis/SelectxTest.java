@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the fixtures of {@link #BETWEEN}: s-kcfa's facts between ci's and kcfa's, with kcfa's reachable methods.
  */
 class SelectxTest {
-    static final List<String> EXAMPLES = List.of("fig1", "fig3", "fig7", "wrap", "shared", "nullarg");
+    static final List<String> EXAMPLES = List.of("fig1", "fig3", "fig7", "wrap", "shared", "nullarg", "typed");
     static final List<String> CONTEXTS = List.of("ci", "1cfa", "2cfa", "3cfa", "s-1cfa", "s-2cfa", "s-3cfa");
 
     @TempDir
@@ -219,7 +219,7 @@ class SelectxTest {
      * The fixtures whose 2cfa stays small: the others (natives, lambdas, exceptions, class
      * initialisation, ...) reach enough of the JDK to make 2cfa cost minutes and gigabytes.
      */
-    static final List<String> BETWEEN = List.of("fig1", "fig3", "fig7", "wrap", "shared", "nullarg", "objsens",
+    static final List<String> BETWEEN = List.of("fig1", "fig3", "fig7", "wrap", "shared", "nullarg", "typed", "objsens",
             "alloc", "assign", "fields", "casts", "dispatch", "arrays", "statics");
 
     /** s-kcfa lies between ci and kcfa on the fixtures of {@link #BETWEEN}, and reaches what kcfa reaches. */

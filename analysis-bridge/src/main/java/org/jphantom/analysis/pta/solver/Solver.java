@@ -16,7 +16,6 @@ import org.jphantom.analysis.pta.context.SelectorFactory;
 import org.jphantom.analysis.pta.heap.HeapModel;
 import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.util.IntList;
-import org.objectweb.asm.Type;
 
 /**
  * The inclusion-based (Andersen-style) solver with an on-the-fly call graph: the work list loop
@@ -57,8 +56,8 @@ public final class Solver {
     /** Shared variable pointers and their new users, waiting to run (see {@link #sharedUse}). */
     private final IntList pendingShared = new IntList(64);
     private boolean drainingShared;
-    /** Type filters of explicit call edges, by type. */
-    private TypeFilter[] typeFilters = new TypeFilter[0];
+    /** Type filters of parameters and results. */
+    private final DeclaredTypes declared;
 
     /**
      * A solver over {@code ir}'s program; the selector is made by {@code selectors} with this
@@ -71,6 +70,7 @@ public final class Solver {
         this.bodies = new MethodBodies(ir, this.plugins);
         this.cs = new CSManager(program, heap, bodies, work);
         this.graph = cs.graph();
+        this.declared = new DeclaredTypes(program);
         this.cycles = new CycleEliminator(graph, work, new CycleEliminator.Delivery() {
             @Override
             public boolean hasDuty(int pointer) {
@@ -244,7 +244,9 @@ public final class Solver {
     /**
      * Adds the call edge from call site {@code callSite} in {@code callerCsm} to {@code calleeCsm}
      * (if new): the callee becomes reachable, and the call's arguments, result and exceptions flow
-     * positionally to and from the callee's parameters, return and exception variables.
+     * positionally to and from the callee's parameters, return and exception variables, the
+     * arguments filtered by the parameters' declared types and the result by the type the call's
+     * descriptor returns ({@link DeclaredTypes}).
      */
     public void addCallEdge(int callerCsm, int callSite, int calleeCsm) {
         JMethod callee = cs.methodOf(calleeCsm);
@@ -263,11 +265,12 @@ public final class Solver {
             int a = inv.args[k];
             int pv = cir.paramVars[k];
             if (a >= 0 && pv >= 0) {
-                graph.addEdge(cs.varPointer(callerCsm, a), cs.varPointer(calleeCsm, pv), null);
+                graph.addEdge(cs.varPointer(callerCsm, a), cs.varPointer(calleeCsm, pv), declared.parameter(callee, k));
             }
         }
         if (inv.lhs >= 0 && cir.retVar >= 0) {
-            graph.addEdge(cs.varPointer(calleeCsm, cir.retVar), cs.varPointer(callerCsm, inv.lhs), null);
+            graph.addEdge(cs.varPointer(calleeCsm, cir.retVar), cs.varPointer(callerCsm, inv.lhs),
+                    declared.result(inv.desc));
         }
         if (inv.exception >= 0 && cir.throwVar >= 0) {
             graph.addEdge(cs.varPointer(calleeCsm, cir.throwVar), cs.varPointer(callerCsm, inv.exception), null);
@@ -318,14 +321,13 @@ public final class Solver {
         MethodIR cir = bodies.of(callee);
         if (binding.receiver() >= 0 && cir.thisVar >= 0) {
             graph.addEdge(binding.receiver(), cs.varPointer(calleeCsm, cir.thisVar),
-                    subtypesOf(callee.declaringType()));
+                    declared.subtypesOf(callee.declaringType()));
         }
         int[] args = binding.args();
         for (int k = 0, n = Math.min(args.length, cir.paramVars.length); k < n; k++) {
             int pv = cir.paramVars[k];
             if (args[k] >= 0 && pv >= 0) {
-                graph.addEdge(args[k], cs.varPointer(calleeCsm, pv),
-                        subtypesOf(program.type(paramTypeName(callee, k))));
+                graph.addEdge(args[k], cs.varPointer(calleeCsm, pv), declared.parameter(callee, k));
             }
         }
         if (binding.result() >= 0 && cir.retVar >= 0) {
@@ -338,24 +340,6 @@ public final class Solver {
             p.onNewBoundCallEdge(callSite, callerCsm, calleeCsm, binding);
         }
         return true;
-    }
-
-    /** The filter that lets objects of subtypes of {@code type} through, one per type. */
-    private TypeFilter subtypesOf(int type) {
-        if (type >= typeFilters.length) {
-            typeFilters = Arrays.copyOf(typeFilters, Math.max(type + 1, typeFilters.length * 2));
-        }
-        TypeFilter f = typeFilters[type];
-        if (f == null) {
-            f = TypeFilter.of(type, new int[0]);
-            typeFilters[type] = f;
-        }
-        return f;
-    }
-
-    private static String paramTypeName(JMethod m, int k) {
-        Type t = Type.getArgumentTypes(m.desc())[k];
-        return t.getSort() == Type.ARRAY ? t.getDescriptor() : t.getInternalName();
     }
 
     // ------------------------------------------------------------------ fixpoint

@@ -9,6 +9,9 @@
  *   <li>{@link org.jphantom.analysis.pta.solver.PointerFlowGraph}: points-to sets
  *       ({@link org.jphantom.analysis.pta.solver.PointsToSet}), edges with type filters, and the
  *       propagation of differences along them;
+ *   <li>{@link org.jphantom.analysis.pta.solver.DeclaredTypes}: the filters of values crossing a
+ *       method boundary (arguments by their parameters' declared types, results by the call's
+ *       return type), so points-to sets are typed there as in Spark;
  *   <li>{@link org.jphantom.analysis.pta.solver.CycleEliminator}: lazy cycle detection and collapse;
  *   <li>{@link org.jphantom.analysis.pta.solver.MethodBodies}: the IR each method has in this
  *       analysis (plugin body, shared bytecode IR, model);
