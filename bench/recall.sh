@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Recall of jphantom's call graph against a real run: the program (sablecc 3.2 on a small grammar,
-# the antlr 3.5.3 tool on a small grammar, or xalan 2.7.3 transforming a small document with a
-# stylesheet) runs under HotSpot with
+# the antlr 3.5.3 tool on a small grammar, xalan 2.7.3 transforming a small document with a
+# stylesheet, or log4j 1.2.17 configured from a properties file by a four-line driver) runs under
+# HotSpot with
 #   -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit
 # and class-load logging; then `jphantom analyze` runs on the same jars with the same main class.
 # Prints the executed methods of the program's own jars, how many of them are reachable, the
 # recall, and the missed methods grouped by class (30 largest groups), via bench/Recall.java.
 #
-# Usage: bench/recall.sh [sablecc|antlr|xalan] [ANALYZE OPTION...]
+# Usage: bench/recall.sh [sablecc|antlr|xalan|log4j] [ANALYZE OPTION...]
 #   bench/recall.sh sablecc                         today's analysis (ci)
 #   bench/recall.sh antlr --context 1obj            extra options go to `jphantom analyze` as given
 #   bench/recall.sh sablecc --reflection-log refl.log   (once analyze takes it)
@@ -138,7 +139,50 @@ EOF
 EOF
         OUT_FILE=out.html
         ARGS=(-OUT "$WORK/gen/out.html" -IN "$WORK/in/in.xml" -XSL "$WORK/in/style.xsl") ;;
-    *) die "unknown program '$PROGRAM': sablecc, antlr or xalan" ;;
+    log4j) # log4j 1.2.17 configured from a properties file: the appender and layout classes are
+           # named only in the file (OptionConverter's loadClass/newInstance, cast to Appender), their
+           # options are set through java.beans (PropertySetter: the write methods, Method.invoke)
+        INPUTS=("$(fetch log4j:log4j:1.2.17)")
+        MAIN=demo.Main
+        mkdir -p "$WORK/in/src/demo" "$WORK/in/cls"
+        cat > "$WORK/in/src/demo/Main.java" <<'EOF'
+package demo;
+
+import org.apache.log4j.Logger;
+import org.apache.log4j.PropertyConfigurator;
+
+public class Main {
+    public static void main(String[] args) {
+        PropertyConfigurator.configure(args[0]);
+        Logger log = Logger.getLogger(Main.class);
+        log.info("starting");
+        log.debug("a debug message");
+        Logger.getLogger("demo.sub").warn("a warning", new IllegalStateException("for the stack trace"));
+        log.error("done");
+    }
+}
+EOF
+        javac -nowarn -d "$WORK/in/cls" -cp "${INPUTS[0]}" "$WORK/in/src/demo/Main.java" || die "cannot compile the log4j driver"
+        jar cf "$WORK/in/demo.jar" -C "$WORK/in/cls" . || die "cannot pack the log4j driver"
+        INPUTS=("$WORK/in/demo.jar" "${INPUTS[@]}")
+        cat > "$WORK/in/log4j.properties" <<EOF
+log4j.rootLogger=DEBUG, stdout, file
+log4j.appender.stdout=org.apache.log4j.ConsoleAppender
+log4j.appender.stdout.Target=System.out
+log4j.appender.stdout.layout=org.apache.log4j.PatternLayout
+log4j.appender.stdout.layout.ConversionPattern=%d{ISO8601} %-5p [%t] %c{1} - %m%n
+log4j.appender.file=org.apache.log4j.RollingFileAppender
+log4j.appender.file.File=$WORK/gen/app.log
+log4j.appender.file.MaxFileSize=1MB
+log4j.appender.file.MaxBackupIndex=2
+log4j.appender.file.Threshold=INFO
+log4j.appender.file.layout=org.apache.log4j.PatternLayout
+log4j.appender.file.layout.ConversionPattern=%p %c - %m%n
+log4j.logger.demo.sub=WARN
+EOF
+        ARGS=("$WORK/in/log4j.properties") ;;
+    *) die "unknown program '$PROGRAM': sablecc, antlr, xalan or log4j" ;;
+
 esac
 CP=$(IFS=:; echo "${INPUTS[*]}")
 
