@@ -181,6 +181,35 @@ class DynamicModelsTest {
         assertEquals(hotspot, handles);
     }
 
+    /**
+     * JavaBeans introspection (fixture dynbeans, analysed alone: in the shared analysis the JDK's
+     * own reference objects mix every fixture's {@code Method} objects into any descriptor's, a
+     * precision loss of the plain ci analysis that would blur the check): the bean's setter,
+     * inherited one included, and getter run through the descriptors' methods only with the model;
+     * a static setter-like method, another method of the bean and another class's setter never.
+     */
+    @org.junit.jupiter.api.Test
+    void beanIntrospectionRunsTheBeansAccessors() throws IOException {
+        Path classes = Files.createDirectories(tmp.resolve("beans"));
+        PtaFixtures.compile("dynbeans", classes);
+        AnalysisRequest request = AnalysisRequest.of(List.of(classes)).withMains(List.of("dynbeans.Main"));
+        List<String> with;
+        List<String> without;
+        try (AnalysisInput input = AnalysisInput.open(request)) {
+            with = Analysis.run(input, request).reachableMethods();
+            without = Analysis.run(input, request.withDynamicModels(false)).reachableMethods();
+        }
+        for (String m : List.of("<dynbeans.Main$Base: void setName(java.lang.String)>",
+                "<dynbeans.Main$Bean: java.lang.String getLabel()>", "<dynbeans.Main$Bean: void setSize(int)>")) {
+            assertTrue(with.contains(m), m);
+            assertFalse(without.contains(m), m + " without the model");
+        }
+        for (String m : List.of("<dynbeans.Main$Bean: void unrelated()>", "<dynbeans.Main$Bean: void setStatic(java.lang.String)>",
+                "<dynbeans.Main$Other: void setName(java.lang.String)>")) {
+            assertFalse(with.contains(m), m);
+        }
+    }
+
     @TestFactory
     Stream<DynamicTest> fixtures() {
         return FIXTURES.stream().map(f -> DynamicTest.dynamicTest(f, () -> check(f)));

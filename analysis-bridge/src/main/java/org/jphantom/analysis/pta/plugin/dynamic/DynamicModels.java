@@ -23,6 +23,7 @@ public final class DynamicModels {
         out.add(new UncaughtExceptionHandlers(mains));
         out.add(new ShutdownHooks());
         out.add(new EnumConstants());
+        out.add(new BeanIntrospection());
         SerializationReads reads = new SerializationReads();
         out.add(new SerializationWrites(reads));
         out.add(reads);
