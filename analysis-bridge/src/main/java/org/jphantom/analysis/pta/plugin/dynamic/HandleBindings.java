@@ -1,9 +1,7 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.TreeSet;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.TypeFilter;
@@ -15,9 +13,10 @@ import org.jphantom.analysis.pta.plugin.Warnings;
  * {@link HandleTarget#BOUND} field holds the receiver's objects; invoking it shifts the call's
  * arguments by one ({@link MethodHandleInvocations}). {@code MethodHandle.bindTo(x)}: per handle
  * object of the receiver. {@code Lookup.bind(x, name, type)} ({@code findVirtual} in
- * {@code x.getClass()}, then {@code bindTo(x)}): per class of {@code x}'s objects, string constant
- * {@code name} and {@code MethodType} object {@code type}, the field holding the objects of that
- * class only. A name or type that is no constant is reported. Only the program's own calls are
+ * {@code x.getClass()}, then {@code bindTo(x)}): per instance method that class has (or inherits)
+ * under a string constant {@code name} and {@code MethodType} object {@code type}, joined as they
+ * arrive like the {@code find*} lookups' ({@link LookupSite}), the field holding the objects of
+ * that class only. A name or type that is no constant is reported. Only the program's own calls are
  * modelled: the JDK's method handle machinery binds handles too, and since the plain analysis runs
  * it without contexts, modelling its sites would let every handle the program makes reach every
  * other handle call of the program.
@@ -31,6 +30,7 @@ final class HandleBindings extends CallSiteModel implements Warnings {
     private final MethodTypes types;
     private final TreeSet<String> unresolved = new TreeSet<>();
     private final UnlessConstant untyped = new UnlessConstant();
+    private LookupMembers members;
 
     HandleBindings(HandleObjects handles, MethodTypes types) {
         this.handles = handles;
@@ -70,24 +70,13 @@ final class HandleBindings extends CallSiteModel implements Warnings {
         if (value < 0 || name < 0 || type < 0) {
             return;
         }
-        Set<Integer> classes = new HashSet<>();
-        Set<String> names = new HashSet<>();
-        Set<String> descs = new HashSet<>();
-        Runnable combine = () -> {
-            for (int c : classes) {
-                for (String n : names) {
-                    for (String d : descs) {
-                        HandleTarget t = new HandleTarget(HandleTarget.Kind.VIRTUAL, solver.program().typeName(c), n, d);
-                        bound(t.bind(where), value, TypeFilter.of(c, new int[0]), result);
-                    }
-                }
-            }
-        };
+        LookupSite lookup = new LookupSite(members(), HandleTarget.Kind.VIRTUAL, t -> bound(t.bind(where), value,
+                TypeFilter.of(solver.program().type(t.owner()), new int[0]), result));
         watch.watch(value, objs -> {
             for (int o : objs) {
                 int c = solver.typeOfObject(o);
-                if (!solver.program().isArray(c) && classes.add(c)) {
-                    combine.run();
+                if (!solver.program().isArray(c)) {
+                    lookup.addOwner(solver.program().typeName(c));
                 }
             }
         });
@@ -98,12 +87,8 @@ final class HandleBindings extends CallSiteModel implements Warnings {
                     report("method handles: Lookup.bind at " + where + " with a name that is no constant");
                     continue;
                 }
-                boolean grew = false;
                 for (String s : values) { // a string colour's object stands for several
-                    grew |= names.add(s);
-                }
-                if (grew) {
-                    combine.run();
+                    lookup.addName(s);
                 }
             }
         });
@@ -112,9 +97,9 @@ final class HandleBindings extends CallSiteModel implements Warnings {
                 String d = types.descriptorOf(solver.cs().siteOf(o));
                 if (d == null) {
                     untyped.note("method handles: Lookup.bind at " + where + " with a type that is no constant ("
-                            + solver.heap().describe(solver.cs().siteOf(o)) + ")", descs);
-                } else if (descs.add(d)) {
-                    combine.run();
+                            + solver.heap().describe(solver.cs().siteOf(o)) + ")", lookup.types());
+                } else {
+                    lookup.addType(d);
                 }
             }
         });
@@ -128,6 +113,13 @@ final class HandleBindings extends CallSiteModel implements Warnings {
         int obj = handles.object(solver, b, true);
         solver.addPointsTo(result, obj);
         solver.addEdge(value, solver.fieldPointer(obj, HandleObjects.boundField(solver)), filter);
+    }
+
+    private LookupMembers members() {
+        if (members == null) {
+            members = new LookupMembers(solver.program());
+        }
+        return members;
     }
 
     private void report(String message) {

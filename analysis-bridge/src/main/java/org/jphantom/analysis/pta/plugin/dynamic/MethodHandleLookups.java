@@ -1,11 +1,8 @@
 package org.jphantom.analysis.pta.plugin.dynamic;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
@@ -18,7 +15,7 @@ import org.jphantom.analysis.pta.plugin.Warnings;
  * arguments may be, the call returns one abstract handle object per member the lookup finds
  * ({@link HandleTarget}; {@link LookupMembers}: JVMS resolution and the kind's static-ness, since
  * the JVM's lookup throws for any other combination), which {@link MethodHandleInvocations} binds
- * at invocation. Classes, names and types are joined as they arrive ({@code LookupSite}), so a
+ * at invocation. Classes, names and types are joined as they arrive ({@link LookupSite}), so a
  * site that sees many of each costs their members and the handles that exist. Arguments that
  * are no constants are reported (under context sensitivity string constants are merged, so names
  * do not resolve); a type that is no constant only at a site where no constant type arrives. {@code findSpecial}'s handle calls the method {@code refc} resolves, without
@@ -58,7 +55,9 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
         }
         String where = Calls.reportable(solver, site)
                 ? solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal : null;
-        LookupSite lookup = new LookupSite(kind, result, where != null);
+        boolean program = where != null;
+        LookupSite lookup = new LookupSite(members(), kind,
+                t -> solver.addPointsTo(result, handles.object(solver, t, program)));
         // findConstructor(refc, type) has no name: its arguments are those of the others without it
         boolean ctor = kind == HandleTarget.Kind.CONSTRUCTOR;
         int[] argVars = ctor ? new int[] {inv.args[0], -2, inv.args[1]} : inv.args;
@@ -111,7 +110,7 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
                 if (d == null) {
                     if (where != null) {
                         untyped.note("method handles: " + callee.name() + " at " + where
-                                + " with a type that is no constant (" + solver.heap().describe(site0) + ")", lookup.types);
+                                + " with a type that is no constant (" + solver.heap().describe(site0) + ")", lookup.types());
                     }
                 } else {
                     lookup.addType(d);
@@ -123,93 +122,6 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
     /** findConstructor(refc, type), findSpecial(refc, name, type, specialCaller), the others (refc, name, type). */
     private static int paramCount(HandleTarget.Kind kind) {
         return kind == HandleTarget.Kind.CONSTRUCTOR ? 2 : kind == HandleTarget.Kind.SPECIAL ? 4 : 3;
-    }
-
-    /**
-     * One lookup call's classes, names and types as they arrive, joined incrementally through
-     * {@link LookupMembers}: a class with a name it has members of makes a pair waiting for those
-     * members' types; each arrival visits only what it completes, so a site that sees many
-     * classes, names and types costs their members and the handles that exist, not every triple.
-     */
-    private final class LookupSite {
-        private final HandleTarget.Kind kind;
-        private final int result;
-        private final boolean program;
-        private final Set<String> owners = new HashSet<>();
-        private final Set<String> names = new HashSet<>();
-        private final List<String> typeList = new ArrayList<>();
-        private final Set<String> types = new HashSet<>();
-        /** Member name -> the classes seen that have members of that name. */
-        private final Map<String, List<String>> ownersByName = new HashMap<>();
-        /** Type -> the (class, name) pairs seen whose members have that type. */
-        private final Map<String, List<String[]>> waiting = new HashMap<>();
-        /** The (class, name) pairs of signature-polymorphic methods: any type. */
-        private final List<String[]> anyType = new ArrayList<>();
-
-        LookupSite(HandleTarget.Kind kind, int result, boolean program) {
-            this.kind = kind;
-            this.result = result;
-            this.program = program;
-        }
-
-        void addOwner(String c) {
-            if (!owners.add(c)) {
-                return;
-            }
-            for (Map.Entry<String, Set<String>> e : members().of(c, kind).entrySet()) {
-                ownersByName.computeIfAbsent(e.getKey(), k -> new ArrayList<>(2)).add(c);
-                if (names.contains(e.getKey())) {
-                    pair(c, e.getKey(), e.getValue());
-                }
-            }
-        }
-
-        void addName(String n) {
-            if (!names.add(n)) {
-                return;
-            }
-            for (String c : ownersByName.getOrDefault(n, List.of())) {
-                pair(c, n, members().of(c, kind).get(n));
-            }
-        }
-
-        void addType(String d) {
-            if (!types.add(d)) {
-                return;
-            }
-            typeList.add(d);
-            for (String[] p : waiting.getOrDefault(d, List.of())) {
-                emit(p[0], p[1], d);
-            }
-            for (String[] p : anyType) {
-                emit(p[0], p[1], d);
-            }
-        }
-
-        /** Class {@code c} and name {@code n}, both seen, whose members have the types {@code ds}. */
-        private void pair(String c, String n, Set<String> ds) {
-            String[] p = {c, n};
-            if (ds == LookupMembers.ANY) {
-                anyType.add(p);
-                for (String d : typeList) {
-                    emit(c, n, d);
-                }
-                return;
-            }
-            for (String d : ds) {
-                waiting.computeIfAbsent(d, k -> new ArrayList<>(2)).add(p);
-                if (types.contains(d)) {
-                    emit(c, n, d);
-                }
-            }
-        }
-
-        private void emit(String c, String n, String d) {
-            HandleTarget t = new HandleTarget(kind, c, n, d);
-            if (members().finds(t)) {
-                solver.addPointsTo(result, handles.object(solver, t, program));
-            }
-        }
     }
 
     private LookupMembers members() {
