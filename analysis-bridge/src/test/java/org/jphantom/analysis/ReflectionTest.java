@@ -72,6 +72,20 @@ class ReflectionTest {
     }
 
     @Test
+    void reflectivelyMadeObjectsInitialiseTheirClass() {
+        AnalysisResult r = run("Initialisation", ReflectionMode.SOLAR);
+        TreeSet<String> e = edges(r, "Initialisation");
+        assertTrue(e.contains(edge("Initialisation", MAIN, 0, "ByLiteral: void <init>()")), e.toString());
+        assertTrue(e.contains(edge("Initialisation", MAIN, 2, "ByConstructor: void <init>()")), e.toString());
+        assertTrue(e.contains(edge("Initialisation", MAIN, 5, "ByCast: void <init>()")), e.toString());
+        for (String made : List.of("ByLiteral", "ByConstructor", "ByCast")) {
+            assertTrue(r.reachableMethods().contains("<reflection." + made + ": void <clinit>()>"),
+                    made + " is made reflectively, so initialised: " + r.reachableMethods().stream()
+                            .filter(m -> m.startsWith("<reflection.By")).toList());
+        }
+    }
+
+    @Test
     void castInferenceLivshitsInTheSameMethodSolarAnywhere() {
         AnalysisResult none = run("CastInference", ReflectionMode.NONE);
         assertTrue(edges(none, "CastInference").stream().noneMatch(e -> e.contains("<init>")));

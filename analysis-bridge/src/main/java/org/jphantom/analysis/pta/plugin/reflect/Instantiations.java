@@ -9,11 +9,13 @@ import org.jphantom.analysis.pta.solver.Solver;
 
 /**
  * Reflective object creation. {@code Class.newInstance} and {@code Constructor.newInstance} on a
- * known class or constructor ([L-KWTP]) make one object per call site and class, and call its
- * constructor (the no-argument one, or the {@code Constructor}'s with the {@code Object[]}'s
- * elements as arguments). On an unknown class: under {@code solar} SOLAR's marker object
- * ({@link LazyHeap}); under {@code constants} Livshits' inference from the casts of the result in
- * the same method. {@code Array.newInstance} makes an array of the class object's type
+ * known class or constructor ([L-KWTP]) make one object per call site and class, initialise the
+ * class (as {@code new} does: JLS 12.4.1; a class literal or {@code forName(name, false, loader)}
+ * leaves it uninitialised until then) and call its constructor (the no-argument one, or the
+ * {@code Constructor}'s with the {@code Object[]}'s elements as arguments). On an unknown class:
+ * under {@code solar} SOLAR's marker object ({@link LazyHeap}, which initialises the classes it
+ * types the marker to); under {@code constants} Livshits' inference from the casts of the result
+ * in the same method. {@code Array.newInstance} makes an array of the class object's type
  * ({@code Object[]} for unknown classes).
  */
 final class Instantiations implements ReflectionAnalysis.SiteModel {
@@ -82,6 +84,7 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
                 if (lhs >= 0) {
                     a.solver().addPointsTo(lhs, obj);
                 }
+                a.solver().initClass(t); // as for `new` (JLS 12.4.1)
                 a.binder().call(csm, call, init, obj, args, -1);
                 call.target(Signatures.method(a.program().typeName(t), init.name(), init.desc()), "constructor object");
             } else if (meta.kind() == Kind.PARTIAL_CONSTRUCTOR) {

@@ -145,8 +145,9 @@ final class LazyHeap {
         return obj;
     }
 
-    /** Calls the constructors of {@code type} that the creating call runs on {@code obj}. */
+    /** Initialises {@code type} and calls the constructors the creating call runs on {@code obj}. */
     void construct(int csm, ReflectiveCall call, int args, int type, int obj) {
+        a.solver().initClass(type); // making an instance initialises the class (JLS 12.4.1)
         if (args < 0) {
             JMethod init = a.program().declared(type, "<init>", "()V");
             if (init != null) {
