@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Recall of jphantom's call graph against a real run: the program (sablecc 3.2 on a small grammar,
 # the antlr 3.5.3 tool on a small grammar, xalan 2.7.3 transforming a small document with a
-# stylesheet, or log4j 1.2.17 configured from a properties file by a four-line driver) runs under
-# HotSpot with
+# stylesheet, log4j 1.2.17 configured from a properties file by a four-line driver, Apache Ant
+# 1.10.15 running a small build file, or Velocity 1.7 rendering a template by a small driver) runs
+# under HotSpot with
 #   -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit
 # and class-load logging; then `jphantom analyze` runs on the same jars with the same main class.
 # Prints the executed methods of the program's own jars, how many of them are reachable, the
 # recall, and the missed methods grouped by class (30 largest groups), via bench/Recall.java.
 #
-# Usage: bench/recall.sh [sablecc|antlr|xalan|log4j] [ANALYZE OPTION...]
+# Usage: bench/recall.sh [sablecc|antlr|xalan|log4j|ant|velocity] [ANALYZE OPTION...]
 #   bench/recall.sh sablecc                         today's analysis (ci)
 #   bench/recall.sh antlr --context 1obj            extra options go to `jphantom analyze` as given
 #   bench/recall.sh sablecc --reflection-log refl.log   (once analyze takes it)
@@ -181,7 +182,123 @@ log4j.appender.file.layout.ConversionPattern=%p %c - %m%n
 log4j.logger.demo.sub=WARN
 EOF
         ARGS=("$WORK/in/log4j.properties") ;;
-    *) die "unknown program '$PROGRAM': sablecc, antlr, xalan or log4j" ;;
+    ant) # Apache Ant 1.10.15 running a small build file: the task and type classes are named only in
+         # its defaults.properties (ComponentHelper/AntTypeDefinition: Class.forName or loadClass, then
+         # getConstructor().newInstance(), then cast to Task), attributes and nested elements are set
+         # through the setters, adders and creators IntrospectionHelper finds by name among getMethods()
+        INPUTS=("$(fetch org.apache.ant:ant:1.10.15)" "$(fetch org.apache.ant:ant-launcher:1.10.15)")
+        MAIN=org.apache.tools.ant.Main
+        cat > "$WORK/in/build.xml" <<'EOF'
+<project name="demo" default="all" basedir=".">
+  <property name="out" location="${gen}/out"/>
+  <property file="${basedir}/demo.properties"/>
+  <macrodef name="note">
+    <attribute name="text"/>
+    <sequential><echo message="note: @{text}" level="info"/></sequential>
+  </macrodef>
+  <target name="init">
+    <mkdir dir="${out}"/>
+    <tstamp/>
+  </target>
+  <target name="all" depends="init">
+    <echo message="building ${ant.project.name} version ${version}"/>
+    <echo file="${out}/hello.txt" append="false">hello ${version}${line.separator}</echo>
+    <copy todir="${out}/copy" overwrite="true">
+      <fileset dir="${basedir}" includes="*.properties"/>
+      <filterset><filter token="X" value="y"/></filterset>
+    </copy>
+    <note text="copied"/>
+    <condition property="has.hello"><available file="${out}/hello.txt"/></condition>
+    <echo message="hello exists: ${has.hello}"/>
+    <concat destfile="${out}/all.txt"><fileset dir="${out}" includes="*.txt"/></concat>
+    <delete file="${out}/hello.txt"/>
+  </target>
+</project>
+EOF
+        echo "version=1.2.3" > "$WORK/in/demo.properties"
+        ARGS=(-Dgen "$WORK/gen" -f "$WORK/in/build.xml") ;; # ARGS[1]: the output, as for the others
+    velocity) # Velocity 1.7 rendering a template (a driver like log4j's): its resource loader, log chute,
+              # introspector and directives are classes named in its velocity.properties and
+              # directive.properties (ClassUtils.getNewInstance: loadClass/forName, newInstance, then
+              # cast); the template's $item.name and $item.getPrice() are found by its introspection
+              # (getMethods, "get"/"is" + the property name) and called by Method.invoke
+        INPUTS=("$(fetch org.apache.velocity:velocity:1.7)" "$(fetch commons-collections:commons-collections:3.2.1)"
+                "$(fetch commons-lang:commons-lang:2.4)")
+        MAIN=demo.Main
+        mkdir -p "$WORK/in/src/demo" "$WORK/in/cls" "$WORK/in/templates"
+        cat > "$WORK/in/src/demo/Main.java" <<'EOF'
+package demo;
+
+import java.io.File;
+import java.io.FileWriter;
+import java.io.Writer;
+import java.util.Arrays;
+import org.apache.velocity.Template;
+import org.apache.velocity.VelocityContext;
+import org.apache.velocity.app.VelocityEngine;
+
+/** Renders a Velocity template. args: the template directory, the output directory. */
+public class Main {
+    public static void main(String[] args) throws Exception {
+        VelocityEngine engine = new VelocityEngine();
+        engine.setProperty("file.resource.loader.path", args[0]);
+        engine.setProperty("runtime.log", new File(args[1], "velocity.log").getPath());
+        engine.init();
+        VelocityContext context = new VelocityContext();
+        context.put("title", "Shop");
+        context.put("items", Arrays.asList(new Item("pen", 3), new Item("book", 12), new Item("cup", 7)));
+        Template template = engine.getTemplate("page.vm", "UTF-8");
+        try (Writer out = new FileWriter(new File(args[1], "page.html"))) {
+            template.merge(context, out);
+        }
+    }
+
+    /** A bean the template reads through Velocity's introspection. */
+    public static class Item {
+        private final String name;
+        private final int price;
+
+        public Item(String name, int price) {
+            this.name = name;
+            this.price = price;
+        }
+
+        public String getName() {
+            return name;
+        }
+
+        public int getPrice() {
+            return price;
+        }
+
+        public boolean isCheap() {
+            return price < 5;
+        }
+    }
+}
+EOF
+        javac -nowarn -d "$WORK/in/cls" -cp "$(IFS=:; echo "${INPUTS[*]}")" "$WORK/in/src/demo/Main.java" \
+            || die "cannot compile the velocity driver"
+        jar cf "$WORK/in/demo.jar" -C "$WORK/in/cls" . || die "cannot pack the velocity driver"
+        INPUTS=("$WORK/in/demo.jar" "${INPUTS[@]}")
+        cat > "$WORK/in/templates/page.vm" <<'EOF'
+#macro( row $item $n )<tr><td>$n</td><td>$item.name</td><td>$item.getPrice()</td>#if( $item.cheap )<td>cheap</td>#end</tr>
+#end
+<html><head><title>$title.toUpperCase()</title></head><body><table>
+#set( $total = 0 )
+#foreach( $item in $items )
+#row( $item $velocityCount )
+#set( $total = $total + $item.price )
+#end
+</table>
+<p>total: $total, items: $items.size()</p>
+#if( $total > 20 )<p>expensive</p>#elseif( $total > 10 )<p>fair</p>#else<p>cheap</p>#end
+#include( "footer.txt" )
+</body></html>
+EOF
+        echo "<!-- footer -->" > "$WORK/in/templates/footer.txt"
+        ARGS=("$WORK/in/templates" "$WORK/gen") ;; # ARGS[1]: the output, as for the others
+    *) die "unknown program '$PROGRAM': sablecc, antlr, xalan, log4j, ant or velocity" ;;
 
 esac
 CP=$(IFS=:; echo "${INPUTS[*]}")
