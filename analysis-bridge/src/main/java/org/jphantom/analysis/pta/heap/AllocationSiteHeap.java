@@ -135,7 +135,8 @@ public final class AllocationSiteHeap implements HeapModel {
         if (options.mergeStringConstants() && !(options.keepNames() && relevant(value))) {
             return shared("str", type, -1, "<string constants>");
         }
-        if (options.colourNames() && !NameIndex.couldBeMemberName(value) && !relevant(value)) {
+        if (options.colourNames() && !NameIndex.couldBeMemberName(value) && !relevant(value)
+                && !value.startsWith("[")) { // an array class's name is for forName
             return colourObject("unnamed", type, List.of()); // selects no member, names no class
         }
         int obj = shared("str:" + value, type, -1, "\"" + escape(value) + "\"");
