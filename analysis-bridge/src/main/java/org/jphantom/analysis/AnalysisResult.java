@@ -359,6 +359,7 @@ public final class AnalysisResult {
             col.put("colours", ash.colouring().colours());
             col.put("conflictClasses", ash.colouring().conflictClasses());
             if (origins != null) {
+                col.put("originRounds", origins.rounds());
                 col.put("originSearches", origins.searches());
                 col.put("originPointersVisited", origins.visited());
                 col.put("originMillis", origins.millis());

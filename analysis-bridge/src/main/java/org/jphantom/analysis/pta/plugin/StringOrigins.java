@@ -32,12 +32,18 @@ import org.jphantom.analysis.util.IntList;
  * colouring. The search runs when the solver has nothing left to propagate ({@link
  * Plugin#onQuiescence}), over the graph as it is then, for the strings a question still finds
  * relevant, and again at each later quiescence for those not found yet (graphs only grow, and a
- * string found stays found); the answers it gives make the solver resume.
+ * string found stays found); the answers it gives make the solver resume. It is one sweep per
+ * colour for all of its strings at once: each pointer of the colour's region collects a bit set of
+ * the strings that reach it (64 strings a word), as the solver would propagate the constants'
+ * own objects, but only over that region and only when a lookup asks.
  *
- * <p>What the search cannot see: objects a plugin copies from one pointer to another without an
- * edge (a reflective call's bound receiver, a handle's arguments). A pointer a plugin gives a
- * colour's object to is taken as a source of every string of the colour, so nothing the
- * uncoloured analysis finds is lost there.
+ * <p>Flows that are no edges: a call binds its receiver objects to the callee's {@code this} one
+ * by one; the solver tells ({@link Solver#listenToReceivers}), and the search takes each such
+ * binding of a colour's object as an edge from the receiver variable (a string's {@code this}
+ * returned by {@code toString()} or {@code trim()} is the same string). Objects a plugin copies
+ * from one pointer to another (a reflective call's bound receiver, a handle's arguments) are not
+ * seen as flows: a pointer a plugin gives a colour's object to is taken as a source of every
+ * string of the colour, so nothing the uncoloured analysis finds is lost there.
  *
  * <p>Contract: {@link #whenReaches} calls back once per string of the colour that reaches the
  * pointer and is relevant, in the solver's thread, at a quiescence or at once; strings of other
@@ -59,6 +65,7 @@ public final class StringOrigins implements Plugin {
     private long searches;
     private long visited;
     private long nanos;
+    private int rounds;
 
     private record Load(int var, String value) {
     }
@@ -84,12 +91,38 @@ public final class StringOrigins implements Plugin {
     public void setSolver(Solver solver) {
         this.solver = solver;
         solver.listenToAddedObjects(this::added);
+        solver.listenToReceivers(this::bound);
+    }
+
+    /** Per pointer: the {@code this} pointers its colour objects were bound to as receivers (edges for the sweep). */
+    private final Map<Integer, IntList> receiverEdges = new HashMap<>();
+    private final Set<Long> receiverEdgeSet = new HashSet<>();
+    private final java.util.BitSet colourChecked = new java.util.BitSet();
+    private final java.util.BitSet colourKnown = new java.util.BitSet();
+
+    private boolean isColourCached(int csObject) {
+        if (!colourChecked.get(csObject)) {
+            colourChecked.set(csObject);
+            if (solver.cs().heapContextOf(csObject) == Contexts.EMPTY && isColour(csObject)) {
+                colourKnown.set(csObject);
+            }
+        }
+        return colourKnown.get(csObject);
+    }
+
+    private void bound(int csm, int recvVar, int self, int csObject) {
+        if (!isColourCached(csObject)) {
+            return;
+        }
+        int from = solver.varPointer(csm, recvVar);
+        if (receiverEdgeSet.add(((long) from << 32) | self)) {
+            receiverEdges.computeIfAbsent(from, k -> new IntList(2)).add(self);
+        }
     }
 
     /** Whether {@code csObject} stands for several string constants (a colour's object). */
     public boolean isColour(int csObject) {
-        List<String> values = solver.heap().stringValues(solver.cs().siteOf(csObject));
-        return values != null && values.size() > 1;
+        return solver.heap().isMergedStrings(solver.cs().siteOf(csObject));
     }
 
     /**
@@ -109,8 +142,7 @@ public final class StringOrigins implements Plugin {
         List<Load> loads = null;
         for (Stmt s : ir.stmts) {
             if (s instanceof New n && n.what == New.Kind.STRING && n.lhs >= 0) {
-                List<String> values = solver.heap().stringValues(solver.heap().objectOf(m, n));
-                if (values != null && values.size() > 1) {
+                if (solver.heap().isMergedStrings(solver.heap().objectOf(m, n))) {
                     if (loads == null) {
                         loads = new ArrayList<>(2);
                     }
@@ -134,7 +166,7 @@ public final class StringOrigins implements Plugin {
     }
 
     private void added(int pointer, int csObject) {
-        if (solver.cs().heapContextOf(csObject) == Contexts.EMPTY && isColour(csObject)) {
+        if (isColourCached(csObject)) {
             anySources.computeIfAbsent(csObject, k -> new IntList(2)).add(pointer);
         }
     }
@@ -144,7 +176,7 @@ public final class StringOrigins implements Plugin {
         if (open.isEmpty()) {
             return;
         }
-        long start = System.nanoTime();
+        rounds++;
         // per colour object, per string still to find: the questions it is relevant to
         Map<Integer, TreeMap<String, List<Question>>> wanted = new TreeMap<>();
         for (Question q : open) {
@@ -157,96 +189,144 @@ public final class StringOrigins implements Plugin {
         }
         List<Runnable> answers = new ArrayList<>();
         for (Map.Entry<Integer, TreeMap<String, List<Question>>> colour : wanted.entrySet()) {
-            int object = colour.getKey();
-            IntList any = anySources.get(object);
-            Map<Integer, List<Question>> reachedByAny = any == null ? Map.of() : reach(object, any, null, colour.getValue());
-            for (Map.Entry<String, List<Question>> e : colour.getValue().entrySet()) {
-                String s = e.getKey();
-                List<Question> qs = new ArrayList<>();
-                for (Question q : e.getValue()) {
-                    if (reachedByAny.containsKey(q.pointer)) {
-                        q.found.add(s);
+            List<String> strings = new ArrayList<>(colour.getValue().keySet());
+            Map<Question, long[]> reached = sweep(colour.getKey(), strings, colour.getValue());
+            for (int i = 0; i < strings.size(); i++) {
+                String s = strings.get(i);
+                for (Question q : colour.getValue().get(s)) {
+                    long[] at = reached.get(q);
+                    if (at != null && (at[i >> 6] & (1L << i)) != 0 && q.found.add(s)) {
                         answers.add(() -> q.then.accept(s));
-                    } else {
-                        qs.add(q);
                     }
-                }
-                IntList from = sources.get(s);
-                if (qs.isEmpty() || from == null) {
-                    continue;
-                }
-                for (Question q : reach(object, from, qs, null).values().stream().flatMap(List::stream).toList()) {
-                    q.found.add(s);
-                    answers.add(() -> q.then.accept(s));
                 }
             }
         }
         open.removeIf(q -> q.found.size() == q.strings.size());
-        nanos += System.nanoTime() - start;
         answers.forEach(Runnable::run);
     }
 
     /**
-     * The questions (of {@code targets}, or of every string's in {@code all}) whose pointers the
-     * flow from {@code from} reaches through pointers holding {@code object}, by their pointers.
+     * One sweep of the pointer flow graph for colour object {@code object}: from the loads of each
+     * of {@code strings} (bit i for strings[i]; a pointer a plugin gave the object to carries every
+     * bit), along the edges that admit strings, through the pointers that hold the object, each
+     * pointer collecting the bits of the strings that reach it. Returns the bits at the pointer of
+     * each question of {@code wanted} that any string reaches.
      */
-    private Map<Integer, List<Question>> reach(int object, IntList from, List<Question> targets,
-                                               Map<String, List<Question>> all) {
-        Map<Integer, List<Question>> byRep = new HashMap<>();
-        for (List<Question> qs : targets != null ? List.of(targets) : all.values()) {
-            for (Question q : qs) {
-                byRep.computeIfAbsent(solver.representative(q.pointer), k -> new ArrayList<>(1)).add(q);
-            }
-        }
-        Map<Integer, List<Question>> out = new HashMap<>();
+    private Map<Question, long[]> sweep(int object, List<String> strings, Map<String, List<Question>> wanted) {
+        long start = System.nanoTime();
+        searches++;
+        int words = (strings.size() + 63) >> 6;
         int n = solver.cs().pointerCount();
         if (stamp.length < n) {
             stamp = Arrays.copyOf(stamp, Math.max(n, stamp.length * 2));
+            slot = Arrays.copyOf(slot, stamp.length);
+            inQueue = Arrays.copyOf(inQueue, stamp.length);
         }
         int id = ++search;
-        searches++;
-        int head = 0;
+        used = 0;
         int tail = 0;
-        int type = solver.typeOfObject(object);
-        for (int i = 0; i < from.size(); i++) {
-            int p = solver.representative(from.get(i));
-            if (stamp[p] != id) {
-                stamp[p] = id;
-                if (tail == queue.length) {
-                    queue = Arrays.copyOf(queue, tail * 2);
-                }
-                queue[tail++] = p;
-            }
-        }
-        int[] remaining = {byRep.size()};
-        while (head < tail && remaining[0] > 0) {
-            int p = queue[head++];
-            visited++;
-            List<Question> hit = byRep.remove(p);
-            if (hit != null) {
-                for (Question q : hit) {
-                    out.computeIfAbsent(q.pointer, k -> new ArrayList<>(1)).add(q);
-                }
-                remaining[0]--;
-            }
-            int[] t = {tail};
-            solver.forEachSuccessor(p, type, q -> {
-                if (stamp[q] != id && solver.pointsTo(q).contains(object)) {
-                    stamp[q] = id;
-                    if (t[0] == queue.length) {
-                        queue = Arrays.copyOf(queue, t[0] * 2);
+        IntList any = anySources.get(object);
+        for (int i = -1; i < strings.size(); i++) {
+            IntList from = i < 0 ? any : sources.get(strings.get(i));
+            for (int k = 0; from != null && k < from.size(); k++) {
+                int p = solver.representative(from.get(k));
+                int base = slotOf(p, id, words);
+                boolean grew = false;
+                for (int w = 0; w < words; w++) {
+                    long add = i < 0 ? -1L : (i >> 6) == w ? 1L << i : 0L;
+                    if ((bits[base + w] | add) != bits[base + w]) {
+                        bits[base + w] |= add;
+                        grew = true;
                     }
-                    queue[t[0]++] = q;
                 }
-            });
-            tail = t[0];
+                if (grew && inQueue[p] != id) {
+                    tail = enqueue(p, tail, id);
+                }
+            }
         }
+        int type = solver.typeOfObject(object);
+        long[] delta = new long[words];
+        int[] state = new int[1];
+        for (int head = 0; head < tail; head++) {
+            int p = queue[head];
+            visited++;
+            inQueue[p] = 0;
+            System.arraycopy(bits, slot[p] * words, delta, 0, words);
+            state[0] = tail;
+            java.util.function.IntConsumer step = q -> {
+                if (stamp[q] != id && !solver.pointsTo(q).contains(object)) {
+                    return;
+                }
+                int qb = slotOf(q, id, words);
+                boolean grew = false;
+                for (int w = 0; w < words; w++) {
+                    long add = delta[w] & ~bits[qb + w];
+                    if (add != 0) {
+                        bits[qb + w] |= add;
+                        grew = true;
+                    }
+                }
+                if (grew && inQueue[q] != id) {
+                    state[0] = enqueue(q, state[0], id);
+                }
+            };
+            solver.forEachSuccessor(p, type, step);
+            IntList selves = receiverEdges.get(p);
+            for (int k = 0; selves != null && k < selves.size(); k++) {
+                step.accept(solver.representative(selves.get(k)));
+            }
+            tail = state[0];
+        }
+        Map<Question, long[]> out = new java.util.IdentityHashMap<>();
+        for (List<Question> qs : wanted.values()) {
+            for (Question q : qs) {
+                int p = solver.representative(q.pointer);
+                if (stamp[p] == id) {
+                    out.put(q, Arrays.copyOfRange(bits, slot[p] * words, slot[p] * words + words));
+                }
+            }
+        }
+        nanos += System.nanoTime() - start;
         return out;
     }
 
-    /** The searches run so far (one per string and quiescence, plus one per colour given to pointers by plugins). */
+    private int[] slot = new int[1 << 12];
+    private int[] inQueue = new int[1 << 12];
+    private long[] bits = new long[1 << 10];
+    private int used;
+
+    /** The offset of pointer {@code p}'s bits in this sweep (given a cleared slot on first use). */
+    private int slotOf(int p, int id, int words) {
+        if (stamp[p] != id) {
+            stamp[p] = id;
+            slot[p] = used++;
+            int need = used * words;
+            if (need > bits.length) {
+                bits = Arrays.copyOf(bits, Math.max(need, bits.length * 2));
+            }
+            Arrays.fill(bits, need - words, need, 0L);
+        }
+        return slot[p] * words;
+    }
+
+    /** Appends {@code p} to the queue (a pointer is queued again each time its bits grow after it was taken). */
+    private int enqueue(int p, int tail, int id) {
+        inQueue[p] = id;
+        if (tail == queue.length) {
+            queue = Arrays.copyOf(queue, tail * 2);
+        }
+        queue[tail] = p;
+        return tail + 1;
+    }
+
+    /** The sweeps run so far (one per colour with open questions and quiescence). */
     public long searches() {
         return searches;
+    }
+
+    /** The quiescences at which questions were open. */
+    public int rounds() {
+        return rounds;
     }
 
     /** The pointers the searches visited, in all. */
@@ -254,7 +334,7 @@ public final class StringOrigins implements Plugin {
         return visited;
     }
 
-    /** The time spent answering, in milliseconds. */
+    /** The time the searches took, in milliseconds (deciding which strings are relevant not included). */
     public long millis() {
         return nanos / 1_000_000;
     }

@@ -221,6 +221,32 @@ public final class Solver {
         void added(int pointer, int csObject);
     }
 
+    /**
+     * Hears of each receiver object a call binds to its callee's {@code this}, object by object, as
+     * the call dispatches on it (a flow that is no edge of the pointer flow graph).
+     */
+    public interface ReceiverListener {
+        /** {@code csObject}, which variable {@code recvVar} of {@code csm} points to, is now in {@code self}. */
+        void bound(int csm, int recvVar, int self, int csObject);
+    }
+
+    private final List<ReceiverListener> receiverListeners = new java.util.ArrayList<>(1);
+
+    /** Registers {@code l} for the receivers calls bind from now on. */
+    public void listenToReceivers(ReceiverListener l) {
+        receiverListeners.add(l);
+    }
+
+    boolean hasReceiverListeners() {
+        return !receiverListeners.isEmpty();
+    }
+
+    void receiverBound(int csm, int recvVar, int self, int csObject) {
+        for (int i = 0; i < receiverListeners.size(); i++) {
+            receiverListeners.get(i).bound(csm, recvVar, self, csObject);
+        }
+    }
+
     /** Registers {@code l} for the objects plugins add from now on. */
     public void listenToAddedObjects(AddedObjectListener l) {
         addedObjectListeners.add(l);

@@ -90,7 +90,7 @@ final class HandleBindings extends CallSiteModel implements Warnings {
                     report("method handles: Lookup.bind at " + where + " with a name that is no constant");
                     continue;
                 }
-                if (values.size() > 1 && origins != null) { // a colour's object: the strings of it that reach
+                if (origins != null && origins.isColour(o)) { // a colour's object: the strings of it that reach
                     origins.whenReaches(name, o, lookup::selects, lookup::addName);
                     continue;
                 }

@@ -94,7 +94,7 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
                                 + " with a name that is no constant");
                         continue;
                     }
-                    if (values.size() > 1 && origins != null) { // a colour's object: the strings of it that reach
+                    if (origins != null && origins.isColour(o)) { // a colour's object: the strings of it that reach
                         origins.whenReaches(ptrs[1], o, lookup::selects, lookup::addName);
                         continue;
                     }

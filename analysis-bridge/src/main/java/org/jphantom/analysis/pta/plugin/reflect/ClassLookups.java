@@ -61,7 +61,7 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
                 List<String> values = metas.strings(o);
                 List<String> pieces = a.substrings() == null ? null : a.substrings().pieceValues(o);
                 if (values != null) {
-                    if (values.size() > 1 && a.origins() != null) {
+                    if (a.origins() != null && a.origins().isColour(o)) {
                         // a colour's strings are no binary names with a dot, but may name a class of no package
                         a.origins().whenReaches(a.var(csm, nameVar), o,
                                 s -> internalName(s, call.api == Api.FOR_NAME, a.program()) != null,

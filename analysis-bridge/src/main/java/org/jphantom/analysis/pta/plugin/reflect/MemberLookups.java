@@ -122,7 +122,7 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                     call.unknownSource(a.metas().describe(n));
                     continue;
                 }
-                if (values.size() > 1 && a.origins() != null) {
+                if (a.origins() != null && a.origins().isColour(n)) {
                     a.origins().whenReaches(namePointer, n, this::selects, this::onName);
                     continue; // a colour's object: only the strings of it that reach the name select
                 }
