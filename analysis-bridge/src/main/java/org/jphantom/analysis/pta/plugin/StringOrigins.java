@@ -40,10 +40,11 @@ import org.jphantom.analysis.util.IntList;
  * <p>Flows that are no edges: a call binds its receiver objects to the callee's {@code this} one
  * by one; the solver tells ({@link Solver#listenToReceivers}), and the search takes each such
  * binding of a colour's object as an edge from the receiver variable (a string's {@code this}
- * returned by {@code toString()} or {@code trim()} is the same string). Objects a plugin copies
- * from one pointer to another (a reflective call's bound receiver, a handle's arguments) are not
- * seen as flows: a pointer a plugin gives a colour's object to is taken as a source of every
- * string of the colour, so nothing the uncoloured analysis finds is lost there.
+ * returned by {@code toString()} or {@code trim()} is the same string); so is an object a plugin
+ * moves with {@link Solver#addPointsTo(int, int, int)}, which names the pointer it came from (a
+ * reflective call's receiver). A pointer a plugin gives a colour's object to without saying where
+ * from is taken as a source of every string of the colour, so nothing the uncoloured analysis
+ * finds is lost there.
  *
  * <p>Contract: {@link #whenReaches} calls back once per string of the colour that reaches the
  * pointer and is relevant, in the solver's thread, at a quiescence or at once; strings of other
@@ -57,7 +58,6 @@ public final class StringOrigins implements Plugin {
     private final Map<String, IntList> sources = new HashMap<>();
     /** Per colour object (context-sensitive): the pointers plugins gave it to (sources of all its strings). */
     private final Map<Integer, IntList> anySources = new HashMap<>();
-    private final Set<Integer> colourObjects = new HashSet<>();
     private final List<Question> open = new ArrayList<>();
     private int[] stamp = new int[1 << 12];
     private int search;
@@ -96,6 +96,8 @@ public final class StringOrigins implements Plugin {
 
     /** Per pointer: the {@code this} pointers its colour objects were bound to as receivers (edges for the sweep). */
     private final Map<Integer, IntList> receiverEdges = new HashMap<>();
+    /** {@link #receiverEdges} by the representatives of their sources, for one quiescence. */
+    private Map<Integer, IntList> extraEdges = Map.of();
     private final Set<Long> receiverEdgeSet = new HashSet<>();
     private final java.util.BitSet colourChecked = new java.util.BitSet();
     private final java.util.BitSet colourKnown = new java.util.BitSet();
@@ -132,7 +134,6 @@ public final class StringOrigins implements Plugin {
      */
     public void whenReaches(int pointer, int csObject, Predicate<String> relevant, Consumer<String> then) {
         List<String> strings = solver.heap().stringValues(solver.cs().siteOf(csObject));
-        colourObjects.add(csObject);
         open.add(new Question(pointer, csObject, strings, relevant, then));
     }
 
@@ -165,7 +166,13 @@ public final class StringOrigins implements Plugin {
         }
     }
 
-    private void added(int pointer, int csObject) {
+    private void added(int pointer, int csObject, int from) {
+        if (from >= 0) {
+            if (isColourCached(csObject) && receiverEdgeSet.add(((long) from << 32) | pointer)) {
+                receiverEdges.computeIfAbsent(from, k -> new IntList(2)).add(pointer);
+            }
+            return;
+        }
         if (isColourCached(csObject)) {
             anySources.computeIfAbsent(csObject, k -> new IntList(2)).add(pointer);
         }
@@ -185,6 +192,14 @@ public final class StringOrigins implements Plugin {
                     wanted.computeIfAbsent(q.object, k -> new TreeMap<>())
                             .computeIfAbsent(s, k -> new ArrayList<>(2)).add(q);
                 }
+            }
+        }
+        // the non-edge flows, by the representatives of their sources now (cycles merge pointers)
+        extraEdges = new HashMap<>();
+        for (Map.Entry<Integer, IntList> e : receiverEdges.entrySet()) {
+            IntList to = extraEdges.computeIfAbsent(solver.representative(e.getKey()), k -> new IntList(2));
+            for (int k = 0; k < e.getValue().size(); k++) {
+                to.add(e.getValue().get(k));
             }
         }
         List<Runnable> answers = new ArrayList<>();
@@ -271,7 +286,7 @@ public final class StringOrigins implements Plugin {
                 }
             };
             solver.forEachSuccessor(p, type, step);
-            IntList selves = receiverEdges.get(p);
+            IntList selves = extraEdges.get(p);
             for (int k = 0; selves != null && k < selves.size(); k++) {
                 step.accept(solver.representative(selves.get(k)));
             }

@@ -210,15 +210,25 @@ public final class Solver {
 
     /** Adds {@code csObject} to the points-to set of {@code pointer} (at the next propagation). */
     public void addPointsTo(int pointer, int csObject) {
+        addPointsTo(pointer, csObject, -1);
+    }
+
+    /**
+     * Adds {@code csObject}, which pointer {@code from} points to, to the points-to set of {@code
+     * pointer}: a flow of one object that is no edge (a plugin's binding of a receiver, say);
+     * listeners hear where it came from ({@code from} -1: nowhere known).
+     */
+    public void addPointsTo(int pointer, int csObject, int from) {
         for (int i = 0; i < addedObjectListeners.size(); i++) {
-            addedObjectListeners.get(i).added(pointer, csObject);
+            addedObjectListeners.get(i).added(pointer, csObject, from);
         }
         graph.addPointsTo(pointer, csObject);
     }
 
     /** Hears of every object a plugin adds to a pointer ({@link #addPointsTo}), none the statements add. */
     public interface AddedObjectListener {
-        void added(int pointer, int csObject);
+        /** {@code csObject} is added to {@code pointer}, taken from pointer {@code from} (-1: from nowhere known). */
+        void added(int pointer, int csObject, int from);
     }
 
     /**
