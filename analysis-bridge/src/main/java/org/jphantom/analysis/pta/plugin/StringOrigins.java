@@ -143,7 +143,9 @@ public final class StringOrigins implements Plugin {
         List<Load> loads = null;
         for (Stmt s : ir.stmts) {
             if (s instanceof New n && n.what == New.Kind.STRING && n.lhs >= 0) {
-                if (solver.heap().isMergedStrings(solver.heap().objectOf(m, n))) {
+                int site = solver.heap().objectOf(m, n);
+                if (solver.heap().isMergedStrings(site)) {
+                    solver.listenToReceiver(solver.csObject(Contexts.EMPTY, site));
                     if (loads == null) {
                         loads = new ArrayList<>(2);
                     }

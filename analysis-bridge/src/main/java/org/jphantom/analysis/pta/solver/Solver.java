@@ -242,13 +242,21 @@ public final class Solver {
 
     private final List<ReceiverListener> receiverListeners = new java.util.ArrayList<>(1);
 
-    /** Registers {@code l} for the receivers calls bind from now on. */
+    /** Registers {@code l} for the bindings of the receivers {@link #listenToReceiver} names from now on. */
     public void listenToReceivers(ReceiverListener l) {
         receiverListeners.add(l);
     }
 
-    boolean hasReceiverListeners() {
-        return !receiverListeners.isEmpty();
+    /** The context-sensitive objects whose bindings as receivers the listeners hear of. */
+    private final BitSet listenedReceivers = new BitSet();
+
+    /** Asks the receiver listeners to hear of {@code csObject}'s bindings as a receiver. */
+    public void listenToReceiver(int csObject) {
+        listenedReceivers.set(csObject);
+    }
+
+    boolean isListenedReceiver(int csObject) {
+        return listenedReceivers.get(csObject);
     }
 
     void receiverBound(int csm, int recvVar, int self, int csObject) {

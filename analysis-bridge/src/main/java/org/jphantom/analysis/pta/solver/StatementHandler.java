@@ -281,7 +281,7 @@ final class StatementHandler {
             if (cir.thisVar >= 0) {
                 int self = cs.varPointer(calleeCsm, cir.thisVar);
                 graph.addPointsTo(self, o);
-                if (solver.hasReceiverListeners()) {
+                if (solver.isListenedReceiver(o)) {
                     solver.receiverBound(csm, inv.recv, self, o);
                 }
             }
