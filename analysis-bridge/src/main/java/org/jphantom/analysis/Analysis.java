@@ -21,6 +21,8 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionReport;
 import org.jphantom.analysis.reflect.log.ReflectionLog;
 import org.jphantom.analysis.reflect.log.TamiFlexLogReader;
 import org.jphantom.analysis.pta.plugin.Plugin;
+import org.jphantom.analysis.pta.plugin.StringOrigins;
+import org.jphantom.analysis.pta.heap.AllocationSiteHeap;
 import org.jphantom.analysis.pta.selectx.Selectx;
 import org.jphantom.analysis.pta.plugin.Warnings;
 import org.jphantom.analysis.pta.plugin.dynamic.DynamicModels;
@@ -81,16 +83,22 @@ public final class Analysis {
         }
         plugins.add(new NativeModel());
         plugins.add(new PhantomModel());
+        // with string colouring, which strings of a colour reach a lookup (seed 000, Section 5.1)
+        StringOrigins origins = heap instanceof AllocationSiteHeap ash && ash.options().colourNames()
+                ? new StringOrigins() : null;
+        if (origins != null) {
+            plugins.add(origins);
+        }
         ReflectionAnalysis reflection = null;
         if (request.reflection() != ReflectionMode.NONE || request.reflectionLog() != null) {
             ReflectionLog log = request.reflectionLog() == null ? null : TamiFlexLogReader.read(request.reflectionLog());
-            reflection = new ReflectionAnalysis(request.reflection(), ro, log);
+            reflection = new ReflectionAnalysis(request.reflection(), ro, log, origins);
             plugins.add(reflection);
         }
         if (request.dynamicModels()) {
             List<Path> paths = new ArrayList<>(request.program());
             paths.addAll(request.classpath());
-            plugins.addAll(DynamicModels.create(entries, ServiceIndex.read(paths).withJdk(input::jdkProviders)));
+            plugins.addAll(DynamicModels.create(entries, ServiceIndex.read(paths).withJdk(input::jdkProviders), origins));
         }
         for (Supplier<Plugin> p : request.plugins()) {
             plugins.add(p.get());
@@ -110,7 +118,7 @@ public final class Analysis {
             }
         }
         return new AnalysisResult(request, program, heap, solver, entries, policy, elapsed, warnings,
-                reflection == null ? ReflectionReport.none() : reflection.report());
+                reflection == null ? ReflectionReport.none() : reflection.report(), origins);
     }
 
     /**

@@ -43,10 +43,12 @@ public final class AnalysisResult {
     private final List<String> warnings;
     private final Map<String, Object> stats;
     private final ReflectionReport reflection;
+    private final org.jphantom.analysis.pta.plugin.StringOrigins origins;
     private IntList[] csMethodsByMethod;
 
     AnalysisResult(AnalysisRequest request, Program program, HeapModel heap, Solver solver, List<JMethod> entries,
-                   EntryPointPolicy entryPolicy, long nanos, List<String> warnings, ReflectionReport reflection) {
+                   EntryPointPolicy entryPolicy, long nanos, List<String> warnings, ReflectionReport reflection,
+                   org.jphantom.analysis.pta.plugin.StringOrigins origins) {
         this.request = request;
         this.program = program;
         this.heap = heap;
@@ -56,6 +58,7 @@ public final class AnalysisResult {
         this.nanos = nanos;
         this.warnings = Collections.unmodifiableList(warnings);
         this.reflection = reflection;
+        this.origins = origins;
         this.stats = computeStats();
     }
 
@@ -355,6 +358,12 @@ public final class AnalysisResult {
             col.put("strings", ash.colouring().nodes());
             col.put("colours", ash.colouring().colours());
             col.put("conflictClasses", ash.colouring().conflictClasses());
+            if (origins != null) {
+                col.put("originRounds", origins.rounds());
+                col.put("originSearches", origins.searches());
+                col.put("originPointersVisited", origins.visited());
+                col.put("originMillis", origins.millis());
+            }
             s.put("stringColouring", col);
         }
         s.put("heapPointsTo", heapTuples);

@@ -50,6 +50,27 @@ class PointsToFixtureTest {
         return tests.stream();
     }
 
+    /**
+     * String colouring (seed 000) on each fixture: the call graph is the one without it, and there
+     * are fewer string objects (the selections at lookups are exact: StringOrigins).
+     */
+    @TestFactory
+    Stream<DynamicTest> colouringKeepsEachCallGraph() {
+        List<String> fixtures = new ArrayList<>(FEATURES);
+        fixtures.addAll(List.of("fig1", "objsens"));
+        return fixtures.stream().map(f -> DynamicTest.dynamicTest(f, () -> {
+            Path classes = PtaFixtures.compile(f, Files.createDirectories(tmp.resolve(f + "-colours")));
+            AnalysisRequest req = AnalysisRequest.of(List.of(classes)).withMains(List.of(f + ".Main"));
+            AnalysisResult plain = Analysis.run(req.withReflectionOptions(READABLE_STRINGS));
+            AnalysisResult coloured = Analysis.run(req.withReflectionOptions(READABLE_STRINGS.withColouring(true)));
+            org.junit.jupiter.api.Assertions.assertEquals(new java.util.TreeSet<>(plain.callEdges()),
+                    new java.util.TreeSet<>(coloured.callEdges()), f);
+            long before = ((Number) plain.stats().get("stringObjects")).longValue();
+            long after = ((Number) coloured.stats().get("stringObjects")).longValue();
+            org.junit.jupiter.api.Assertions.assertTrue(after < before, f + ": " + before + " -> " + after);
+        }));
+    }
+
     /** Fixtures whose expectations other tests check: the phantom model's, the plugin API's, ReflectionTest's and SelectxTest's. */
     static final List<String> ELSEWHERE = List.of("phantom", "plugins", "reflection", "fig3", "fig7", "wrap", "shared",
             "nullarg", "typed");

@@ -165,8 +165,34 @@ class ReflectionStringsTest {
         assertTrue(targets(r, 24, "Class.forName").isEmpty(), "invention is not back-propagation");
     }
 
+    /**
+     * Seed 000's Section 5.1: "zork" and "baz" share a colour, and a lookup on a class that may be
+     * Foob or Info gets only "zork". Taking the colour's object for all its strings there found
+     * Foob.baz too (by "baz", which never reaches the lookup); only the strings of the colour that
+     * reach the lookup select, so each site finds what it finds without colouring.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"Builders", "UseBased"})
+    @ValueSource(booleans = {false, true})
+    void aColourSelectsOnlyByItsStringsThatReachTheLookup(boolean substrings) {
+        ReflectionOptions options = new ReflectionOptions(substrings, UseBased.OFF, false);
+        AnalysisResult plain = run(17, "Colours", options);
+        AnalysisResult coloured = run(17, "Colours", options.withColouring(true));
+        assertEquals(java.util.Set.of("<strings.Colours$Info: void zork()>"),
+                targets(plain, 18, "Class.getMethod").keySet());
+        assertEquals(java.util.Set.of("<strings.Colours$Info: void zork()>"),
+                targets(coloured, 18, "Class.getMethod").keySet());
+        assertEquals(new TreeSet<>(plain.callEdges()), new TreeSet<>(coloured.callEdges()));
+        // Foob.baz is called once, where "baz" is looked up on Foob: not by the reflective or the handle call of "zork"
+        assertEquals(1, coloured.callEdges().stream().filter(e -> e.startsWith("<strings.Colours: void main(")
+                && e.endsWith("-> <strings.Colours$Foob: void baz()>")).count(), coloured.callEdges().toString());
+        String dump = coloured.stats().get("stringColouring").toString();
+        long before = ((Number) plain.stats().get("stringObjects")).longValue();
+        long after = ((Number) coloured.stats().get("stringObjects")).longValue();
+        assertTrue(after < before, before + " -> " + after + ", " + dump);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Builders", "UseBased", "Colours"})
     void colouringKeepsTheCallGraphAndMergesStrings(String main) {
         ReflectionOptions all = new ReflectionOptions(true, UseBased.BOTH, false);
         AnalysisResult plain = run(17, main, all);

@@ -20,7 +20,8 @@ import org.jphantom.analysis.util.IntList;
  *       a class or a member a reflective lookup could find, whole or in part ({@link NameIndex}); or,
  *       with string colouring, one object per colour ({@link StringColouring}), one per other
  *       string that could name something (a class, a part of a name, any Java identifier: a member
- *       of a class outside the program), and one for all strings that can name nothing;
+ *       of a class outside the program), and one for all strings that can name nothing. Which
+ *       strings of a colour reach a use is the use's to find out ({@link #isMergedStrings});
  *   <li>class constants: one object per type, shared with the objects {@code getClass()} returns;
  *   <li>objects of {@code String}, {@code StringBuilder}, {@code StringBuffer} and of every
  *       {@code Throwable} type that {@code new} allocates: one object per type. They are many, they
@@ -135,7 +136,8 @@ public final class AllocationSiteHeap implements HeapModel {
         if (options.mergeStringConstants() && !(options.keepNames() && relevant(value))) {
             return shared("str", type, -1, "<string constants>");
         }
-        if (options.colourNames() && !NameIndex.couldBeMemberName(value) && !relevant(value)) {
+        if (options.colourNames() && !NameIndex.couldBeMemberName(value) && !relevant(value)
+                && !value.startsWith("[")) { // an array class's name is for forName
             return colourObject("unnamed", type, List.of()); // selects no member, names no class
         }
         int obj = shared("str:" + value, type, -1, "\"" + escape(value) + "\"");
@@ -269,6 +271,12 @@ public final class AllocationSiteHeap implements HeapModel {
     public List<String> stringValues(int obj) {
         List<String> values = valuesOf.get(obj);
         return values != null ? values : HeapModel.super.stringValues(obj);
+    }
+
+    @Override
+    public boolean isMergedStrings(int obj) {
+        List<String> values = valuesOf.get(obj);
+        return values != null && values.size() > 1;
     }
 
     @Override

@@ -62,6 +62,14 @@ public interface HeapModel {
     }
 
     /**
+     * Whether {@code obj} stands for several string constants whose values matter (a colour's):
+     * which of them reach a use is for the use to find out ({@code StringOrigins}).
+     */
+    default boolean isMergedStrings(int obj) {
+        return false;
+    }
+
+    /**
      * The internal name (or array descriptor) of the type whose {@code java.lang.Class} object
      * {@code obj} is; null if it is no class object.
      */

@@ -20,7 +20,8 @@ package org.jphantom.analysis.pta.heap;
  *                             the program's code that could select a member are merged by colour;
  *                             of the others, those that cannot be a name (no Java identifier, no
  *                             class name, no part of a name) are one object that selects nothing,
- *                             unless all constants are merged anyway
+ *                             unless all constants are merged anyway. The reflection analysis
+ *                             finds which strings of a colour reach a lookup ({@code StringOrigins})
  */
 public record HeapOptions(boolean mergeStringConstants, boolean mergeStringObjects, boolean mergeThrowables,
                           boolean keepNames, boolean keepPartialNames, boolean colourNames) {

@@ -65,6 +65,15 @@ public interface Plugin {
                                     org.jphantom.analysis.pta.solver.CallBinding binding) {
     }
 
+    /**
+     * Nothing is left to propagate. A plugin that deferred a decision until the points-to sets and
+     * the pointer flow graph are complete for now (a question about paths, say) may add objects,
+     * edges or statements here; solving then resumes, and this is called again each time the work
+     * runs out, until no plugin adds anything.
+     */
+    default void onQuiescence() {
+    }
+
     /** After the fixpoint. */
     default void onFinish() {
     }

@@ -106,6 +106,18 @@ final class PointerFlowGraph {
         return n >= WorkList.PENDING_LIST;
     }
 
+    /** The successors of {@code p}'s representative through which an object of {@code type} may flow. */
+    void forEachSuccessor(int p, int type, java.util.function.IntConsumer action) {
+        p = find(p);
+        int[] s = succ[p];
+        TypeFilter[] filters = succFilter[p];
+        for (int i = 0, n = succCount[p]; i < n; i++) {
+            if (filters == null || filters[i] == null || filters[i].accepts(type, program)) {
+                action.accept(find(s[i]));
+            }
+        }
+    }
+
     /** Queues {@code o} for {@code p} unless {@code p} has it already. */
     void addPointsTo(int pointer, int csObject) {
         pointer = find(pointer);

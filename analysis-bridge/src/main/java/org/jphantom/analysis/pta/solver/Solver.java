@@ -63,6 +63,8 @@ public final class Solver {
      * A solver over {@code ir}'s program; the selector is made by {@code selectors} with this
      * solver's contexts, and the plugins are told this solver ({@link Plugin#setSolver}) in order.
      */
+    private final List<AddedObjectListener> addedObjectListeners = new java.util.ArrayList<>(1);
+
     public Solver(ProgramIR ir, HeapModel heap, SelectorFactory selectors, List<Plugin> plugins) {
         this.program = ir.program();
         this.heap = heap;
@@ -191,9 +193,81 @@ public final class Solver {
         }
     }
 
+    /**
+     * Calls {@code action} with each successor of {@code pointer} in the pointer flow graph through
+     * which an object of type {@code objectType} may flow (its edge has no type filter or one that
+     * accepts the type); pointers merged into a cycle are their representative, {@link
+     * #representative}. A successor may be given more than once.
+     */
+    public void forEachSuccessor(int pointer, int objectType, java.util.function.IntConsumer action) {
+        graph.forEachSuccessor(pointer, objectType, action);
+    }
+
+    /** The pointer that stands for {@code pointer}: itself, or its cycle's representative once merged. */
+    public int representative(int pointer) {
+        return graph.find(pointer);
+    }
+
     /** Adds {@code csObject} to the points-to set of {@code pointer} (at the next propagation). */
     public void addPointsTo(int pointer, int csObject) {
+        addPointsTo(pointer, csObject, -1);
+    }
+
+    /**
+     * Adds {@code csObject}, which pointer {@code from} points to, to the points-to set of {@code
+     * pointer}: a flow of one object that is no edge (a plugin's binding of a receiver, say);
+     * listeners hear where it came from ({@code from} -1: nowhere known).
+     */
+    public void addPointsTo(int pointer, int csObject, int from) {
+        for (int i = 0; i < addedObjectListeners.size(); i++) {
+            addedObjectListeners.get(i).added(pointer, csObject, from);
+        }
         graph.addPointsTo(pointer, csObject);
+    }
+
+    /** Hears of every object a plugin adds to a pointer ({@link #addPointsTo}), none the statements add. */
+    public interface AddedObjectListener {
+        /** {@code csObject} is added to {@code pointer}, taken from pointer {@code from} (-1: from nowhere known). */
+        void added(int pointer, int csObject, int from);
+    }
+
+    /**
+     * Hears of each receiver object a call binds to its callee's {@code this}, object by object, as
+     * the call dispatches on it (a flow that is no edge of the pointer flow graph).
+     */
+    public interface ReceiverListener {
+        /** {@code csObject}, which variable {@code recvVar} of {@code csm} points to, is now in {@code self}. */
+        void bound(int csm, int recvVar, int self, int csObject);
+    }
+
+    private final List<ReceiverListener> receiverListeners = new java.util.ArrayList<>(1);
+
+    /** Registers {@code l} for the bindings of the receivers {@link #listenToReceiver} names from now on. */
+    public void listenToReceivers(ReceiverListener l) {
+        receiverListeners.add(l);
+    }
+
+    /** The context-sensitive objects whose bindings as receivers the listeners hear of. */
+    private final BitSet listenedReceivers = new BitSet();
+
+    /** Asks the receiver listeners to hear of {@code csObject}'s bindings as a receiver. */
+    public void listenToReceiver(int csObject) {
+        listenedReceivers.set(csObject);
+    }
+
+    boolean isListenedReceiver(int csObject) {
+        return listenedReceivers.get(csObject);
+    }
+
+    void receiverBound(int csm, int recvVar, int self, int csObject) {
+        for (int i = 0; i < receiverListeners.size(); i++) {
+            receiverListeners.get(i).bound(csm, recvVar, self, csObject);
+        }
+    }
+
+    /** Registers {@code l} for the objects plugins add from now on. */
+    public void listenToAddedObjects(AddedObjectListener l) {
+        addedObjectListeners.add(l);
     }
 
     /** Adds the edge {@code src -> dst} of the pointer flow graph (not checked for duplicates). */
@@ -351,6 +425,19 @@ public final class Solver {
         }
         PointsToSet.IntBuffer deltaBuf = new PointsToSet.IntBuffer(1024);
         PointsToSet.Words deltaWords = new PointsToSet.Words();
+        do {
+            propagate(deltaBuf, deltaWords);
+            for (Plugin p : plugins) {
+                p.onQuiescence();
+            }
+        } while (work.hasInRound() || nextRound());
+        for (Plugin p : plugins) {
+            p.onFinish();
+        }
+    }
+
+    /** Propagates until the work list is empty. */
+    private void propagate(PointsToSet.IntBuffer deltaBuf, PointsToSet.Words deltaWords) {
         while (work.hasInRound() || nextRound()) {
             int p = work.poll();
             if (graph.parent[p] != p) {
@@ -433,9 +520,6 @@ public final class Solver {
                     }
                 }
             }
-        }
-        for (Plugin p : plugins) {
-            p.onFinish();
         }
     }
 

@@ -279,7 +279,11 @@ final class StatementHandler {
             }
             MethodIR cir = bodies.of(target);
             if (cir.thisVar >= 0) {
-                graph.addPointsTo(cs.varPointer(calleeCsm, cir.thisVar), o);
+                int self = cs.varPointer(calleeCsm, cir.thisVar);
+                graph.addPointsTo(self, o);
+                if (solver.isListenedReceiver(o)) {
+                    solver.receiverBound(csm, inv.recv, self, o);
+                }
             }
         }
     }

@@ -20,7 +20,10 @@
  *       and edges; {@link org.jphantom.analysis.pta.solver.ClassInitializer}: JVMS 5.5;
  *   <li>{@link org.jphantom.analysis.pta.solver.Solver}: the work-list loop and the operations
  *       plugins use (add objects, edges, call edges with explicit pointers
- *       ({@link org.jphantom.analysis.pta.solver.CallBinding}), statements; watch pointers).
+ *       ({@link org.jphantom.analysis.pta.solver.CallBinding}), statements; watch pointers; hear of
+ *       the flows that are no edges: objects plugins add, receivers bound to a callee's
+ *       {@code this}); when the work runs out, plugins may add more ({@code Plugin.onQuiescence})
+ *       and the loop resumes.
  * </ul>
  * All state of an analysis lives in these parts and its heap model; the program and its IR are
  * only read, so any number of solvers can analyse one program. Context policy, heap abstraction

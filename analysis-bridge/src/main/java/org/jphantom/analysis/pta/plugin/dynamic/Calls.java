@@ -31,6 +31,12 @@ final class Calls {
      */
     static void dispatch(Solver solver, int callerCsm, int site, JMethod resolved, boolean virtual, int[] receivers,
                          int[] args, int result, int exception) {
+        dispatch(solver, callerCsm, site, resolved, virtual, receivers, -1, args, result, exception);
+    }
+
+    /** As above, the receivers being objects of pointer {@code from} (-1: of none). */
+    static void dispatch(Solver solver, int callerCsm, int site, JMethod resolved, boolean virtual, int[] receivers,
+                         int from, int[] args, int result, int exception) {
         Program program = solver.program();
         int ctx = solver.cs().contextOfMethod(callerCsm);
         CallBinding binding = new CallBinding(-1, args, result, exception);
@@ -53,7 +59,7 @@ final class Calls {
             solver.addCallEdge(callerCsm, site, callee, binding);
             MethodIR ir = solver.ir(target);
             if (ir.thisVar >= 0) {
-                solver.addPointsTo(solver.varPointer(callee, ir.thisVar), o);
+                solver.addPointsTo(solver.varPointer(callee, ir.thisVar), o, from);
             }
         }
     }

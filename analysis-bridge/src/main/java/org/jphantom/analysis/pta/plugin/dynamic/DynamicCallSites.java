@@ -168,7 +168,8 @@ final class DynamicCallSites implements Plugin, Warnings {
             return;
         }
         int[] args = resolved.paramCount() == 0 ? new int[0] : new int[] {arg};
-        watch.watch(receivers, objs -> Calls.dispatch(solver, csm, site, resolved, true, objs, args, -1, exception));
+        watch.watch(receivers, objs -> Calls.dispatch(solver, csm, site, resolved, true, objs, receivers, args, -1,
+                exception));
     }
 
     /** The program's static bootstrap method {@code h} names, or null (the JDK's, a library's, or another kind). */

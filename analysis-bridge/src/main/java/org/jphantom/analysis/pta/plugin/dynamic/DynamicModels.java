@@ -18,6 +18,15 @@ public final class DynamicModels {
      * @param services the service providers of the program and its class path
      */
     public static List<Plugin> create(List<JMethod> mains, ServiceIndex services) {
+        return create(mains, services, null);
+    }
+
+    /**
+     * @param origins with string colouring, which strings of a colour reach a pointer (a plugin of
+     *                the same analysis), for the handle lookups' names; null without colouring
+     */
+    public static List<Plugin> create(List<JMethod> mains, ServiceIndex services,
+                                      org.jphantom.analysis.pta.plugin.StringOrigins origins) {
         List<Plugin> out = new ArrayList<>();
         out.add(new Finalizers());
         out.add(new UncaughtExceptionHandlers(mains));
@@ -35,9 +44,9 @@ public final class DynamicModels {
         MethodTypes types = new MethodTypes();
         HandleObjects handles = new HandleObjects();
         out.add(types);
-        out.add(new MethodHandleLookups(types, handles));
+        out.add(new MethodHandleLookups(types, handles, origins));
         out.add(new Unreflections(handles));
-        out.add(new HandleBindings(handles, types));
+        out.add(new HandleBindings(handles, types, origins));
         out.add(new HandleConstants(handles, types));
         out.add(new MethodHandleInvocations(handles));
         out.add(new SpreadInvocations(handles));

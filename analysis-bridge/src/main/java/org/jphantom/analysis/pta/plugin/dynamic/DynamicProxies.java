@@ -93,8 +93,10 @@ public final class DynamicProxies implements Plugin, Warnings {
         watch.watch(array, arrays -> {
             for (int a : arrays) {
                 watch.watch(solver.fieldPointer(a, elem), classes -> {
-                    if (addInterfaces(interfaces, classes, reportable ? where : null)) {
-                        int obj = proxyObject(interfaces, where);
+                    // one proxy per interface the elements may hold: a proxy of the set as it had
+                    // grown by some moment would make the result depend on the order of propagation
+                    for (String i : addInterfaces(interfaces, classes, reportable ? where : null)) {
+                        int obj = proxyObject(new TreeSet<>(List.of(i)), where);
                         solver.addPointsTo(result, obj);
                         if (handler >= 0) {
                             solver.addEdge(handler, solver.fieldPointer(obj, handlerField.id()), null);
@@ -146,16 +148,17 @@ public final class DynamicProxies implements Plugin, Warnings {
         return found;
     }
 
-    private boolean addInterfaces(TreeSet<String> interfaces, int[] classObjects, String where) {
+    /** Adds the interfaces among {@code classObjects} to {@code interfaces}; returns those that were new. */
+    private List<String> addInterfaces(TreeSet<String> interfaces, int[] classObjects, String where) {
         Program program = solver.program();
-        boolean grew = false;
+        List<String> grew = new ArrayList<>();
         for (int o : classObjects) {
             String name = solver.heap().classConstant(solver.cs().siteOf(o));
             if (name == null) {
                 report(where, "dynamic proxy: Proxy.newProxyInstance at " + where
                         + " with an interface class object that is no constant: the proxy does not implement it");
-            } else if (program.isInterface(program.type(name))) {
-                grew |= interfaces.add(name);
+            } else if (program.isInterface(program.type(name)) && interfaces.add(name)) {
+                grew.add(name);
             }
         }
         return grew;

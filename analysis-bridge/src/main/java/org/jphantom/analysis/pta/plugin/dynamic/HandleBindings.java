@@ -32,9 +32,12 @@ final class HandleBindings extends CallSiteModel implements Warnings {
     private final UnlessConstant untyped = new UnlessConstant();
     private LookupMembers members;
 
-    HandleBindings(HandleObjects handles, MethodTypes types) {
+    private final org.jphantom.analysis.pta.plugin.StringOrigins origins;
+
+    HandleBindings(HandleObjects handles, MethodTypes types, org.jphantom.analysis.pta.plugin.StringOrigins origins) {
         this.handles = handles;
         this.types = types;
+        this.origins = origins;
     }
 
     @Override
@@ -87,7 +90,11 @@ final class HandleBindings extends CallSiteModel implements Warnings {
                     report("method handles: Lookup.bind at " + where + " with a name that is no constant");
                     continue;
                 }
-                for (String s : values) { // a string colour's object stands for several
+                if (origins != null && origins.isColour(o)) { // a colour's object: the strings of it that reach
+                    origins.whenReaches(name, o, lookup::selects, lookup::addName);
+                    continue;
+                }
+                for (String s : values) {
                     lookup.addName(s);
                 }
             }

@@ -87,7 +87,8 @@ final class HandleRunner {
                 }
                 int[] rest = fit(Arrays.copyOfRange(args, 1, args.length), target);
                 boolean virtual = t.kind() == HandleTarget.Kind.VIRTUAL;
-                watch.watch(args[0], objs -> Calls.dispatch(solver, csm, site, target, virtual, objs, rest, result,
+                int self = args[0];
+                watch.watch(self, objs -> Calls.dispatch(solver, csm, site, target, virtual, objs, self, rest, result,
                         exception));
                 break;
             }

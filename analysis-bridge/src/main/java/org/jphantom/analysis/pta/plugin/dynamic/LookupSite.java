@@ -55,6 +55,11 @@ final class LookupSite {
         }
     }
 
+    /** Whether name {@code n} would select a member of one of the owners seen so far. */
+    boolean selects(String n) {
+        return ownersByName.containsKey(n);
+    }
+
     void addName(String n) {
         if (!names.add(n)) {
             return;

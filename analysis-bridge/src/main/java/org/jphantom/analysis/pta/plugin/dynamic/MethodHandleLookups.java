@@ -34,9 +34,12 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
     private LookupMembers members;
     private final UnlessConstant untyped = new UnlessConstant();
 
-    MethodHandleLookups(MethodTypes types, HandleObjects handles) {
+    private final org.jphantom.analysis.pta.plugin.StringOrigins origins;
+
+    MethodHandleLookups(MethodTypes types, HandleObjects handles, org.jphantom.analysis.pta.plugin.StringOrigins origins) {
         this.types = types;
         this.handles = handles;
+        this.origins = origins;
     }
 
     @Override
@@ -91,7 +94,11 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
                                 + " with a name that is no constant");
                         continue;
                     }
-                    for (String s : values) { // a string colour's object stands for several
+                    if (origins != null && origins.isColour(o)) { // a colour's object: the strings of it that reach
+                        origins.whenReaches(ptrs[1], o, lookup::selects, lookup::addName);
+                        continue;
+                    }
+                    for (String s : values) {
                         lookup.addName(s);
                     }
                 }

@@ -36,6 +36,11 @@ final class CallBinder {
      * @return whether the edge is new
      */
     boolean call(int callerCsm, ReflectiveCall call, JMethod callee, int receiver, int args, int result) {
+        return call(callerCsm, call, callee, receiver, -1, args, result);
+    }
+
+    /** As above, {@code receiver} being an object of pointer {@code from} (-1: none). */
+    boolean call(int callerCsm, ReflectiveCall call, JMethod callee, int receiver, int from, int args, int result) {
         int site = callSite(call);
         int ctx = solver.cs().contextOfMethod(callerCsm);
         int exc = exceptions(callerCsm, call);
@@ -53,7 +58,7 @@ final class CallBinder {
             recv = solver.tempPointer();
             receivers.put(key, recv);
         }
-        solver.addPointsTo(recv, receiver);
+        solver.addPointsTo(recv, receiver, from);
         return fresh && solver.addCallEdge(callerCsm, site, calleeCsm, new CallBinding(recv, argPointers, result, exc));
     }
 

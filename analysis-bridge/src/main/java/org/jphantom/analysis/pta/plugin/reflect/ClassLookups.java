@@ -61,8 +61,15 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
                 List<String> values = metas.strings(o);
                 List<String> pieces = a.substrings() == null ? null : a.substrings().pieceValues(o);
                 if (values != null) {
+                    if (a.origins() != null && a.origins().isColour(o)) {
+                        // a colour's strings are no binary names with a dot, but may name a class of no package
+                        a.origins().whenReaches(a.var(csm, nameVar), o,
+                                s -> internalName(s, call.api == Api.FOR_NAME, a.program()) != null,
+                                s -> whole(call, lhs, s));
+                        continue;
+                    }
                     for (String s : values.size() == 1 ? values : List.<String>of()) {
-                        whole(call, lhs, s); // a colour's strings name members, never classes
+                        whole(call, lhs, s);
                     }
                     if (values.isEmpty()) {
                         call.unknownSource(metas.describe(o) + " (names nothing)");

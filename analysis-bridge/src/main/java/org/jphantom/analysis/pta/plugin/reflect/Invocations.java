@@ -190,7 +190,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         }
 
         private void bind(JMethod callee, int obj) {
-            a.binder().call(csm, call, callee, obj, args, result);
+            a.binder().call(csm, call, callee, obj, receiver, args, result);
         }
 
         /** [L-INV]: a marker at the receiver becomes objects of {@code m}'s class and its subtypes. */

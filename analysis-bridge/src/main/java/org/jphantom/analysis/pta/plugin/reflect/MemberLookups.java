@@ -53,6 +53,9 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
         boolean unknownName;
         int unknownNameObj = -1;
 
+        /** The name argument's pointer (-1 when the lookup takes no name). */
+        int namePointer = -1;
+
         State(ReflectiveCall call, int lhs, boolean named) {
             this.call = call;
             this.lhs = lhs;
@@ -119,19 +122,45 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                     call.unknownSource(a.metas().describe(n));
                     continue;
                 }
+                if (a.origins() != null && a.origins().isColour(n)) {
+                    a.origins().whenReaches(namePointer, n, this::selects, this::onName);
+                    continue; // a colour's object: only the strings of it that reach the name select
+                }
                 for (String name : values) {
-                    if (!nameSet.add(name)) {
-                        continue;
-                    }
-                    names.add(name);
-                    for (int i = 0; i < classes.size(); i++) {
-                        resolve(call, lhs, classes.get(i), name, false);
-                    }
-                    for (int c : unknownClasses) {
-                        propagateBack(c, name, false);
-                    }
+                    onName(name);
                 }
             }
+        }
+
+        private void onName(String name) {
+            if (!nameSet.add(name)) {
+                return;
+            }
+            names.add(name);
+            for (int i = 0; i < classes.size(); i++) {
+                resolve(call, lhs, classes.get(i), name, false);
+            }
+            for (int c : unknownClasses) {
+                propagateBack(c, name, false);
+            }
+        }
+
+        /**
+         * Whether {@code name} would select anything here now: a member of one of the classes, or a
+         * partial meta-object (an unknown class among them).
+         */
+        private boolean selects(String name) {
+            if (!unknownClasses.isEmpty()) {
+                return true;
+            }
+            int kind = kindOf(call.api) == Kind.PARTIAL_FIELD ? 2 : 0;
+            for (int i = 0; i < classes.size(); i++) {
+                int t = classes.get(i);
+                if (t >= 0 && a.members().byName(t, kind, call.api.declaredOnly()).containsKey(name)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private void onPiece(String piece) {
@@ -182,7 +211,8 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
         State s = new State(call, lhs, named);
         a.watchers().watch(a.var(csm, inv.recv), s::onClasses);
         if (named) {
-            a.watchers().watch(a.var(csm, inv.args[nameArg]), s::onNames);
+            s.namePointer = a.var(csm, inv.args[nameArg]);
+            a.watchers().watch(s.namePointer, s::onNames);
         }
     }
 

@@ -13,6 +13,7 @@ import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.heap.NameIndex;
 import org.jphantom.analysis.pta.plugin.Plugin;
+import org.jphantom.analysis.pta.plugin.StringOrigins;
 import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.analysis.reflect.log.ReflectionLog;
 
@@ -28,6 +29,7 @@ public final class ReflectionAnalysis implements Plugin {
     private final ReflectionMode mode;
     private final ReflectionOptions options;
     private final ReflectionLog log;
+    private final StringOrigins origins;
     private NameIndex names;
     private SubstringFlow substrings;
     private BackPropagation backPropagation;
@@ -61,9 +63,24 @@ public final class ReflectionAnalysis implements Plugin {
      *                (all need {@link ReflectionMode#SOLAR}; with another mode they are off)
      */
     public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log) {
+        this(mode, options, log, null);
+    }
+
+    /**
+     * @param origins with string colouring, which strings of a colour reach a pointer (a plugin of
+     *                the same analysis); null without colouring
+     */
+    public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log,
+                              StringOrigins origins) {
         this.mode = mode;
         this.options = mode == ReflectionMode.SOLAR ? options : ReflectionOptions.OFF;
         this.log = log;
+        this.origins = origins;
+    }
+
+    /** Which strings of a colour reach a pointer; null without colouring. */
+    StringOrigins origins() {
+        return origins;
     }
 
     /** Resolves one API's calls at one site in one context. */

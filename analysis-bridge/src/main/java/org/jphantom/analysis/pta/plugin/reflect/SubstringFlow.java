@@ -121,7 +121,8 @@ final class SubstringFlow {
             }
             for (int arg : d.args) {
                 if (arg >= 0) {
-                    a.watchers().watch(a.var(csm, arg), objs -> flowPieces(objs, lhs));
+                    int from = a.var(csm, arg);
+                    a.watchers().watch(from, objs -> flowPieces(objs, from, lhs));
                 }
             }
             return;
@@ -139,7 +140,7 @@ final class SubstringFlow {
                     return; // a builder that leaves its method is not followed (see the class comment)
                 }
                 int content = localContent(solver.methodOf(csm).id(), site);
-                a.watchers().watch(arg, objs -> flowPieces(objs, content));
+                a.watchers().watch(arg, objs -> flowPieces(objs, arg, content));
             }
             case TO_STRING -> {
                 if (inv.recv < 0 || inv.lhs < 0) {
@@ -157,19 +158,31 @@ final class SubstringFlow {
                 }
                 int lhs = a.var(csm, inv.lhs);
                 if (inv.recv >= 0) {
-                    a.watchers().watch(a.var(csm, inv.recv), objs -> flowPieces(objs, lhs));
+                    int recv = a.var(csm, inv.recv);
+                    a.watchers().watch(recv, objs -> flowPieces(objs, recv, lhs));
                 }
                 if (inv.args[0] >= 0) {
-                    a.watchers().watch(a.var(csm, inv.args[0]), objs -> flowPieces(objs, lhs));
+                    int arg = a.var(csm, inv.args[0]);
+                    a.watchers().watch(arg, objs -> flowPieces(objs, arg, lhs));
                 }
             }
         }
     }
 
-    /** Adds the pieces of {@code objs} to {@code target}. */
-    private void flowPieces(int[] objs, int target) {
+    /**
+     * Adds the pieces of {@code objs}, which {@code from} points to, to {@code target}. A colour's
+     * object gives the pieces of those of its strings that reach {@code from}, one per string, as
+     * without colouring.
+     */
+    private void flowPieces(int[] objs, int from, int target) {
         Solver solver = a.solver();
         for (int o : objs) {
+            if (a.origins() != null && !valuesOf.containsKey(o) && a.solver().typeOfObject(o) == stringType
+                    && a.origins().isColour(o)) {
+                a.origins().whenReaches(from, o, v -> names.isName(v) || names.isPartialName(v),
+                        v -> solver.addPointsTo(target, pieceOfValue(v)));
+                continue;
+            }
             int p = piece(o);
             if (p >= 0) {
                 solver.addPointsTo(target, p);

@@ -10,7 +10,10 @@
  * org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions}): substring flow ({@code SubstringFlow},
  * {@code BuilderSites}), back-propagation ({@code BackPropagation}) and object invention
  * ({@code Invention}); string colouring (seed 000) is the heap's ({@link
- * org.jphantom.analysis.pta.heap.StringColouring}), read here through {@code HeapModel.stringValues}.
+ * org.jphantom.analysis.pta.heap.StringColouring}), read here through {@code HeapModel.stringValues}:
+ * where a colour's object reaches a lookup, only the strings of the colour that reach it select
+ * ({@link org.jphantom.analysis.pta.plugin.StringOrigins}), so every site finds what it finds
+ * without colouring.
  *
  * <p>Contract: with {@link org.jphantom.analysis.pta.plugin.reflect.ReflectionMode#NONE} the plugin
  * changes nothing. Meta-objects are abstract objects of the heap, shared (no heap context); the
