@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntConsumer;
 import org.jphantom.analysis.ir.TypeFilter;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.util.LongIntMap;
@@ -107,7 +108,7 @@ final class PointerFlowGraph {
     }
 
     /** The successors of {@code p}'s representative through which an object of {@code type} may flow. */
-    void forEachSuccessor(int p, int type, java.util.function.IntConsumer action) {
+    void forEachSuccessor(int p, int type, IntConsumer action) {
         p = find(p);
         int[] s = succ[p];
         TypeFilter[] filters = succFilter[p];

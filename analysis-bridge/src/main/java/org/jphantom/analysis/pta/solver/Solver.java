@@ -3,6 +3,7 @@ package org.jphantom.analysis.pta.solver;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.IntConsumer;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.MethodIR;
 import org.jphantom.analysis.ir.ProgramIR;
@@ -59,12 +60,13 @@ public final class Solver {
     /** Type filters of parameters and results. */
     private final DeclaredTypes declared;
 
+    /** Who hears of the flows that are no edges. */
+    private final FlowListeners listeners = new FlowListeners();
+
     /**
      * A solver over {@code ir}'s program; the selector is made by {@code selectors} with this
      * solver's contexts, and the plugins are told this solver ({@link Plugin#setSolver}) in order.
      */
-    private final List<AddedObjectListener> addedObjectListeners = new java.util.ArrayList<>(1);
-
     public Solver(ProgramIR ir, HeapModel heap, SelectorFactory selectors, List<Plugin> plugins) {
         this.program = ir.program();
         this.heap = heap;
@@ -199,7 +201,7 @@ public final class Solver {
      * accepts the type); pointers merged into a cycle are their representative, {@link
      * #representative}. A successor may be given more than once.
      */
-    public void forEachSuccessor(int pointer, int objectType, java.util.function.IntConsumer action) {
+    public void forEachSuccessor(int pointer, int objectType, IntConsumer action) {
         graph.forEachSuccessor(pointer, objectType, action);
     }
 
@@ -219,9 +221,7 @@ public final class Solver {
      * listeners hear where it came from ({@code from} -1: nowhere known).
      */
     public void addPointsTo(int pointer, int csObject, int from) {
-        for (int i = 0; i < addedObjectListeners.size(); i++) {
-            addedObjectListeners.get(i).added(pointer, csObject, from);
-        }
+        listeners.added(pointer, csObject, from);
         graph.addPointsTo(pointer, csObject);
     }
 
@@ -240,34 +240,27 @@ public final class Solver {
         void bound(int csm, int recvVar, int self, int csObject);
     }
 
-    private final List<ReceiverListener> receiverListeners = new java.util.ArrayList<>(1);
-
     /** Registers {@code l} for the bindings of the receivers {@link #listenToReceiver} names from now on. */
     public void listenToReceivers(ReceiverListener l) {
-        receiverListeners.add(l);
+        listeners.listenToReceivers(l);
     }
-
-    /** The context-sensitive objects whose bindings as receivers the listeners hear of. */
-    private final BitSet listenedReceivers = new BitSet();
 
     /** Asks the receiver listeners to hear of {@code csObject}'s bindings as a receiver. */
     public void listenToReceiver(int csObject) {
-        listenedReceivers.set(csObject);
+        listeners.listenToReceiver(csObject);
     }
 
     boolean isListenedReceiver(int csObject) {
-        return listenedReceivers.get(csObject);
+        return listeners.isListenedReceiver(csObject);
     }
 
     void receiverBound(int csm, int recvVar, int self, int csObject) {
-        for (int i = 0; i < receiverListeners.size(); i++) {
-            receiverListeners.get(i).bound(csm, recvVar, self, csObject);
-        }
+        listeners.receiverBound(csm, recvVar, self, csObject);
     }
 
     /** Registers {@code l} for the objects plugins add from now on. */
     public void listenToAddedObjects(AddedObjectListener l) {
-        addedObjectListeners.add(l);
+        listeners.listenToAdded(l);
     }
 
     /** Adds the edge {@code src -> dst} of the pointer flow graph (not checked for duplicates). */
