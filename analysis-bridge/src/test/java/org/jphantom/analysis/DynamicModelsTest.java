@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DynamicModelsTest {
     static final List<String> FIXTURES = List.of("dyncallbacks", "dynserial", "dynproxy", "dynservice", "dynunsafe",
-            "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy", "dynmhtype", "dynserlambda", "dynmhlookup");
+            "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy", "dynmhtype", "dynserlambda", "dynmhlookup", "dynxml");
 
     @TempDir
     static Path tmp;

@@ -40,6 +40,7 @@ public final class DynamicModels {
         out.add(new ObjectValidations());
         out.add(new DynamicProxies());
         out.add(new ServiceProviders(services));
+        out.add(new XmlFactories());
         out.add(new UnsafeModel());
         MethodTypes types = new MethodTypes();
         HandleObjects handles = new HandleObjects();

@@ -2,7 +2,7 @@
  * Models of the calls the JVM and its libraries make that no bytecode of the program shows: JVM
  * callbacks (finalizers, uncaught-exception handlers, shutdown hooks, the {@code values()} of enums
  * behind {@code getEnumConstants}/{@code Enum.valueOf}, a thread's end), serialization hooks and
- * serializable lambdas, dynamic proxies, service providers (the program's and the JDK modules'),
+ * serializable lambdas, dynamic proxies, service providers (the program's and the JDK modules'), the JDK's default XML (JAXP) factories,
  * {@code Unsafe}, method handles (lookups, {@code unreflect*}, bound handles, {@code ldc}
  * constants, invocation by {@code asType}'s rules, {@code invokeWithArguments},
  * {@code MethodHandleProxies}) and the {@code invokedynamic} bootstraps other than lambdas;
