@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.pta.plugin.Plugin;
+import org.jphantom.analysis.pta.plugin.StringOrigins;
 
 /**
  * The dynamic models of one analysis, new plugins each time: what
@@ -26,7 +27,7 @@ public final class DynamicModels {
      *                the same analysis), for the handle lookups' names; null without colouring
      */
     public static List<Plugin> create(List<JMethod> mains, ServiceIndex services,
-                                      org.jphantom.analysis.pta.plugin.StringOrigins origins) {
+                                      StringOrigins origins) {
         List<Plugin> out = new ArrayList<>();
         out.add(new Finalizers());
         out.add(new UncaughtExceptionHandlers(mains));
