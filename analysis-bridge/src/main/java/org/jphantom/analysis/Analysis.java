@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.LoadClock;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.entry.EntryPointPolicy;
 import org.jphantom.analysis.pta.context.SelectiveFactory;
@@ -98,13 +99,18 @@ public final class Analysis {
         }
         plugins.addAll(extraPlugins);
         SelectorFactory selectors = selectors(input, request);
+        LoadClock clock = program.loadClock();
         long mainStart = System.nanoTime();
-        long mainLoadStart = program.loadClock().nanos();
+        long mainCpuStart = LoadClock.cpuNow();
+        long mainLoadStart = clock.nanos();
+        long mainLoadCpuStart = clock.cpuNanos();
         Solver solver = new Solver(input.ir(), heap, selectors, plugins);
         solver.solve();
         long end = System.nanoTime();
-        long loadEnd = program.loadClock().nanos();
-        RunTimes times = new RunTimes(end - start, loadEnd - loadStart, end - mainStart - (loadEnd - mainLoadStart));
+        long cpuEnd = LoadClock.cpuNow();
+        long loadEnd = clock.nanos();
+        RunTimes times = new RunTimes(end - start, loadEnd - loadStart, end - mainStart - (loadEnd - mainLoadStart),
+                cpuEnd - mainCpuStart - (clock.cpuNanos() - mainLoadCpuStart));
         List<String> warnings = new ArrayList<>(input.warnings());
         warnings.addAll(input.ir().warnings());
         if (missing != null) {
@@ -131,6 +137,7 @@ public final class Analysis {
             return request.selector();
         }
         AnalysisResult ci = run(input, request.withSelector(Selectors.insensitive()), List.of(), System.nanoTime());
-        return sf.withSelection(Selectx.select(ci.solver(), ci.times().main() / 1_000_000));
+        return sf.withSelection(Selectx.select(ci.solver(), ci.times().main() / 1_000_000,
+                ci.times().mainCpu() / 1_000_000));
     }
 }

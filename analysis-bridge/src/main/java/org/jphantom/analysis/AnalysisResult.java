@@ -387,6 +387,7 @@ public final class AnalysisResult {
         s.put("reflectiveSites", reflection.counts());
         s.put("timeMs", times.total() / 1_000_000);
         s.put("mainTimeMs", times.main() / 1_000_000);
+        s.put("mainCpuMs", times.mainCpu() / 1_000_000);
         s.put("loadTimeMs", times.load() / 1_000_000);
         s.put("peakHeapMB", peakHeapMb());
         s.put("peakRssMB", peakRssMb());

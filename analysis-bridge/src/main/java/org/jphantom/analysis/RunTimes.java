@@ -11,6 +11,10 @@ package org.jphantom.analysis;
  *              pre-analysis and without the loading done meanwhile, so that an analysis that
  *              finds the program loaded and one that loads it are timed alike (seed 004's
  *              "analysis time" of kcs and s-kcs, the pre-analysis being reported as overhead)
+ * @param mainCpu {@code main} as the process' CPU time (all its threads: the garbage collector
+ *              and the JIT compiler too), the loading's CPU time subtracted likewise; 0 where the
+ *              platform does not tell. Less disturbed than wall time by other work on a shared
+ *              machine.
  */
-public record RunTimes(long total, long load, long main) {
+public record RunTimes(long total, long load, long main, long mainCpu) {
 }

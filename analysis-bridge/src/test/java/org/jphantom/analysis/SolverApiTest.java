@@ -41,6 +41,7 @@ class SolverApiTest {
         Map<String, Object> f = new LinkedHashMap<>(r.stats());
         f.remove("timeMs");
         f.remove("mainTimeMs");
+        f.remove("mainCpuMs");
         f.remove("loadTimeMs");
         f.remove("peakHeapMB");
         f.remove("peakRssMB");
