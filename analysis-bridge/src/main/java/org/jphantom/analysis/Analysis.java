@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.LoadClock;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.entry.EntryPointPolicy;
 import org.jphantom.analysis.pta.context.SelectiveFactory;
@@ -70,6 +71,7 @@ public final class Analysis {
     private static AnalysisResult run(AnalysisInput input, AnalysisRequest request, List<Plugin> extraPlugins,
                                       long start) {
         Program program = input.program();
+        long loadStart = program.loadClock().nanos();
         boolean solar = request.reflection() == ReflectionMode.SOLAR;
         ReflectionOptions ro = request.reflectionOptions();
         HeapModel heap = request.heap().withStringNames(solar && ro.substrings(), solar && ro.colouring())
@@ -104,9 +106,19 @@ public final class Analysis {
             plugins.add(p.get());
         }
         plugins.addAll(extraPlugins);
-        Solver solver = new Solver(input.ir(), heap, selectors(input, request), plugins);
+        SelectorFactory selectors = selectors(input, request);
+        LoadClock clock = program.loadClock();
+        long mainStart = System.nanoTime();
+        long mainCpuStart = LoadClock.cpuNow();
+        long mainLoadStart = clock.nanos();
+        long mainLoadCpuStart = clock.cpuNanos();
+        Solver solver = new Solver(input.ir(), heap, selectors, plugins);
         solver.solve();
-        long elapsed = System.nanoTime() - start;
+        long end = System.nanoTime();
+        long cpuEnd = LoadClock.cpuNow();
+        long loadEnd = clock.nanos();
+        RunTimes times = new RunTimes(end - start, loadEnd - loadStart, end - mainStart - (loadEnd - mainLoadStart),
+                cpuEnd - mainCpuStart - (clock.cpuNanos() - mainLoadCpuStart));
         List<String> warnings = new ArrayList<>(input.warnings());
         warnings.addAll(input.ir().warnings());
         if (missing != null) {
@@ -117,21 +129,23 @@ public final class Analysis {
                 warnings.addAll(w.warnings());
             }
         }
-        return new AnalysisResult(request, program, heap, solver, entries, policy, elapsed, warnings,
+        return new AnalysisResult(request, program, heap, solver, entries, policy, times, warnings,
                 reflection == null ? ReflectionReport.none() : reflection.report(), origins);
     }
 
     /**
      * The request's selector factory, given its selection first if it is a selective one: the
      * pre-analysis (seed 004) runs on the same input, context-insensitively, with the request's
-     * own plugins and entry points, then {@link Selectx} selects on its result.
+     * own plugins and entry points, then {@link Selectx} selects on its result. The time
+     * reported for the context-insensitive run is its own analysis time ({@link RunTimes#main()}),
+     * its loading counted with the whole run's.
      */
     private static SelectorFactory selectors(AnalysisInput input, AnalysisRequest request) {
         if (!(request.selector() instanceof SelectiveFactory sf) || !sf.needsSelection()) {
             return request.selector();
         }
-        long t0 = System.nanoTime();
-        AnalysisResult ci = run(input, request.withSelector(Selectors.insensitive()), List.of(), t0);
-        return sf.withSelection(Selectx.select(ci.solver(), (System.nanoTime() - t0) / 1_000_000));
+        AnalysisResult ci = run(input, request.withSelector(Selectors.insensitive()), List.of(), System.nanoTime());
+        return sf.withSelection(Selectx.select(ci.solver(), ci.times().main() / 1_000_000,
+                ci.times().mainCpu() / 1_000_000));
     }
 }

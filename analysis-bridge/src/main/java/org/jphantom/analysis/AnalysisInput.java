@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
 import org.jphantom.analysis.ir.ProgramIR;
+import org.jphantom.analysis.lang.LoadClock;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.io.ClassSource;
 import org.jphantom.io.JdkImage;
@@ -67,8 +68,9 @@ public final class AnalysisInput implements AutoCloseable {
                 programInfo.put(pc.internalName(), ClassInfo.read(pc.bytes()));
                 programBytes.put(pc.internalName(), pc.bytes());
             }
-            Caching jdkBytes = new Caching(jdk);
-            Caching libBytes = new Caching(library);
+            LoadClock clock = new LoadClock();
+            Caching jdkBytes = new Caching(jdk, clock);
+            Caching libBytes = new Caching(library, clock);
             ClassWorld world = new ClassWorld(programInfo, libBytes, jdkBytes, jdk::ownsPackage);
             Program program = new Program(world, name -> {
                 if (world.isPlatformName(name)) {
@@ -76,7 +78,7 @@ public final class AnalysisInput implements AutoCloseable {
                 }
                 byte[] b = programBytes.get(name);
                 return b != null ? b : libBytes.find(name);
-            }, Set.copyOf(programInfo.keySet()), library.names());
+            }, Set.copyOf(programInfo.keySet()), library.names(), clock);
             List<String> warnings = new ArrayList<>(input.warnings());
             if (jdk.release() != Runtime.version().feature()) {
                 warnings.add("release " + jdk.release() + ": ct.sym classes have no method bodies, so every JDK method is"
@@ -121,20 +123,30 @@ public final class AnalysisInput implements AutoCloseable {
         }
     }
 
-    /** Keeps the bytes of every class read, so declarations and code are read from disk once. */
+    /**
+     * Keeps the bytes of every class read, so declarations and code are read from disk once; a
+     * read counts as loading on {@code clock}.
+     */
     private static final class Caching implements ClassSource {
         private final ClassSource source;
+        private final LoadClock clock;
         private final Map<String, byte[]> cache = new HashMap<>();
 
-        Caching(ClassSource source) {
+        Caching(ClassSource source, LoadClock clock) {
             this.source = source;
+            this.clock = clock;
         }
 
         @Override
         public byte[] find(String internalName) {
             byte[] b = cache.get(internalName);
             if (b == null && !cache.containsKey(internalName)) {
-                b = source.find(internalName);
+                clock.enter();
+                try {
+                    b = source.find(internalName);
+                } finally {
+                    clock.exit();
+                }
                 cache.put(internalName, b);
             }
             return b;

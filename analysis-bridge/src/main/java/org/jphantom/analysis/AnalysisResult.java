@@ -25,6 +25,7 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionReport;
 import org.jphantom.analysis.pta.solver.CSManager;
 import org.jphantom.analysis.pta.solver.PointsToSet;
+import org.jphantom.analysis.pta.plugin.StringOrigins;
 import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.analysis.util.IntList;
 
@@ -39,27 +40,31 @@ public final class AnalysisResult {
     private final Solver solver;
     private final List<JMethod> entries;
     private final EntryPointPolicy entryPolicy;
-    private final long nanos;
+    private final RunTimes times;
     private final List<String> warnings;
-    private final Map<String, Object> stats;
+    private Map<String, Object> stats;
     private final ReflectionReport reflection;
-    private final org.jphantom.analysis.pta.plugin.StringOrigins origins;
+    private final StringOrigins origins;
     private IntList[] csMethodsByMethod;
 
     AnalysisResult(AnalysisRequest request, Program program, HeapModel heap, Solver solver, List<JMethod> entries,
-                   EntryPointPolicy entryPolicy, long nanos, List<String> warnings, ReflectionReport reflection,
-                   org.jphantom.analysis.pta.plugin.StringOrigins origins) {
+                   EntryPointPolicy entryPolicy, RunTimes times, List<String> warnings, ReflectionReport reflection,
+                   StringOrigins origins) {
         this.request = request;
         this.program = program;
         this.heap = heap;
         this.solver = solver;
         this.entries = List.copyOf(entries);
         this.entryPolicy = entryPolicy;
-        this.nanos = nanos;
+        this.times = times;
         this.warnings = Collections.unmodifiableList(warnings);
         this.reflection = reflection;
         this.origins = origins;
-        this.stats = computeStats();
+    }
+
+    /** Where the run's time went. */
+    public RunTimes times() {
+        return times;
     }
 
     public AnalysisRequest request() {
@@ -201,8 +206,15 @@ public final class AnalysisResult {
         return sb.append("}\n").toString();
     }
 
-    /** The metrics, in a fixed order (see the README for their definitions). */
+    /**
+     * The metrics, in a fixed order (see the README for their definitions), computed on the first
+     * request (the memory peaks are those of then): a pre-analysis whose result is only read for
+     * its points-to sets never pays for them.
+     */
     public Map<String, Object> stats() {
+        if (stats == null) {
+            stats = computeStats();
+        }
         return stats;
     }
 
@@ -383,7 +395,10 @@ public final class AnalysisResult {
             s.put("reflectionTechniques", techniques);
         }
         s.put("reflectiveSites", reflection.counts());
-        s.put("timeMs", nanos / 1_000_000);
+        s.put("timeMs", times.total() / 1_000_000);
+        s.put("mainTimeMs", times.main() / 1_000_000);
+        s.put("mainCpuMs", times.mainCpu() / 1_000_000);
+        s.put("loadTimeMs", times.load() / 1_000_000);
         s.put("peakHeapMB", peakHeapMb());
         s.put("peakRssMB", peakRssMb());
         Map<String, Object> pre = solver.selector().figures();
@@ -427,9 +442,9 @@ public final class AnalysisResult {
     public String summary() {
         return String.format("analyze (%s): %d reachable methods (%d application), %d call edges, %d polymorphic"
                         + " call sites, %d may-fail casts, %.1f s, peak heap %d MB; entry points: %s (%d)",
-                stats.get("context"), stats.get("reachableMethods"), stats.get("applicationReachableMethods"),
-                stats.get("callEdges"), stats.get("polymorphicCallSites"), stats.get("mayFailCasts"),
-                nanos / 1e9, stats.get("peakHeapMB"), entryMode(), entries.size())
+                stats().get("context"), stats().get("reachableMethods"), stats().get("applicationReachableMethods"),
+                stats().get("callEdges"), stats().get("polymorphicCallSites"), stats().get("mayFailCasts"),
+                times.total() / 1e9, stats().get("peakHeapMB"), entryMode(), entries.size())
                 + (reflection.mode() == ReflectionMode.NONE ? "" : "; " + reflection.summary());
     }
 }

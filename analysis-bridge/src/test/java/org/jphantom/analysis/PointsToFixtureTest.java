@@ -73,7 +73,7 @@ class PointsToFixtureTest {
 
     /** Fixtures whose expectations other tests check: the phantom model's, the plugin API's, ReflectionTest's and SelectxTest's. */
     static final List<String> ELSEWHERE = List.of("phantom", "plugins", "reflection", "fig3", "fig7", "wrap", "shared",
-            "nullarg", "typed");
+            "nullarg", "typed", "rethrow");
 
     @org.junit.jupiter.api.Test
     void everyFixtureWithExpectationsIsChecked() throws IOException {

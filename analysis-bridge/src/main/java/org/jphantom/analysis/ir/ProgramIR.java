@@ -10,7 +10,7 @@ import org.jphantom.analysis.lang.Program;
  * every solver that analyses the program: the IR of a method depends on its bytecode alone, so
  * analyses one after another (a pre-analysis, then the main one) build it once, and the synthetic
  * classes of lambda objects it makes exist once with one name. Plugins that give a method another
- * body do so per solver, not here.
+ * body do so per solver, not here. Building counts as loading ({@link Program#loadClock()}).
  *
  * <p>Like {@link Program}, not thread-safe.
  */
@@ -38,11 +38,16 @@ public final class ProgramIR {
         int id = m.id();
         grow(id);
         if (!done[id]) {
-            var code = program.code(m);
-            // Building may add synthetic methods and so grow the tables: store into them afterwards.
-            MethodIR ir = code == null ? null : builder.build(m, code);
-            built[id] = ir;
-            done[id] = true;
+            program.loadClock().enter();
+            try {
+                var code = program.code(m);
+                // Building may add synthetic methods and so grow the tables: store into them afterwards.
+                MethodIR ir = code == null ? null : builder.build(m, code);
+                built[id] = ir;
+                done[id] = true;
+            } finally {
+                program.loadClock().exit();
+            }
         }
         return built[id];
     }

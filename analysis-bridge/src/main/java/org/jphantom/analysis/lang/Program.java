@@ -44,6 +44,7 @@ public final class Program {
     private final Function<String, byte[]> classBytes;
     private final Set<String> programClasses;
     private final Set<String> libraryClasses;
+    private final LoadClock clock;
     private List<String> closedWorld;
 
     // types
@@ -88,6 +89,16 @@ public final class Program {
      */
     public Program(ClassWorld world, Function<String, byte[]> classBytes, Set<String> programClasses,
                    Set<String> libraryClasses) {
+        this(world, classBytes, programClasses, libraryClasses, new LoadClock());
+    }
+
+    /**
+     * @param clock the clock of on-demand loading, shared with whatever else loads for this
+     *              program (the class sources of {@code world}, say); see {@link #loadClock()}
+     */
+    public Program(ClassWorld world, Function<String, byte[]> classBytes, Set<String> programClasses,
+                   Set<String> libraryClasses, LoadClock clock) {
+        this.clock = clock;
         this.world = world;
         this.classBytes = classBytes;
         this.programClasses = programClasses;
@@ -97,6 +108,11 @@ public final class Program {
 
     public ClassWorld world() {
         return world;
+    }
+
+    /** The time spent reading classes and building method IR on demand for this program so far. */
+    public LoadClock loadClock() {
+        return clock;
     }
 
     // ---------------------------------------------------------------- types
@@ -117,7 +133,12 @@ public final class Program {
         } else if (name.length() == 1) {
             kind = KIND_PRIMITIVE;
         } else {
-            info = world.lookup(name);
+            clock.enter();
+            try {
+                info = world.lookup(name);
+            } finally {
+                clock.exit();
+            }
             kind = info == null ? KIND_MISSING : KIND_CLASS;
         }
         return addType(name, kind, info, elem, null);
@@ -615,12 +636,17 @@ public final class Program {
         }
         ClassReader r = readers.get(type);
         if (r == null) {
-            byte[] bytes = classBytes.apply(typeNames.get(type));
-            if (bytes == null) {
-                return null;
+            clock.enter();
+            try {
+                byte[] bytes = classBytes.apply(typeNames.get(type));
+                if (bytes == null) {
+                    return null;
+                }
+                r = new ClassReader(bytes);
+                readers.set(type, r);
+            } finally {
+                clock.exit();
             }
-            r = new ClassReader(bytes);
-            readers.set(type, r);
         }
         return r;
     }

@@ -2,6 +2,7 @@ package org.jphantom.analysis.pta.selectx;
 
 import java.util.BitSet;
 import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.lang.LoadClock;
 import org.jphantom.analysis.pta.context.Selection;
 import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.analysis.util.IntList;
@@ -59,13 +60,25 @@ public final class Selectx {
      * figures.
      */
     public static Selection select(Solver ci, long ciMillis) {
+        return select(ci, ciMillis, 0);
+    }
+
+    /** As {@link #select(Solver, long)}, with the context-insensitive analysis' CPU time too. */
+    public static Selection select(Solver ci, long ciMillis, long ciCpuMillis) {
         long t0 = System.nanoTime();
+        long c0 = LoadClock.cpuNow();
         PreGraph g = new PreGraph(ci);
         int baseEdges = g.intraEdges;
         Selectx s = new Selectx(g);
         s.run();
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        return s.selection(ci, ciMillis, ms, baseEdges);
+        long cpuMs = (LoadClock.cpuNow() - c0) / 1_000_000;
+        Selection.Builder b = new Selection.Builder(g.program.methodCount());
+        b.figure("ciTimeMs", ciMillis);
+        b.figure("ciCpuMs", ciCpuMillis);
+        b.figure("selectTimeMs", ms);
+        b.figure("selectCpuMs", cpuMs);
+        return s.selection(b, ci, baseEdges);
     }
 
     private void run() {
@@ -259,8 +272,7 @@ public final class Selectx {
         }
     }
 
-    private Selection selection(Solver ci, long ciMillis, long ms, int baseEdges) {
-        Selection.Builder b = new Selection.Builder(g.program.methodCount());
+    private Selection selection(Selection.Builder b, Solver ci, int baseEdges) {
         int vars = 0;
         int objs = 0;
         int lastVarMethod = -1;
@@ -291,8 +303,6 @@ public final class Selectx {
                 methods++;
             }
         }
-        b.figure("ciTimeMs", ciMillis);
-        b.figure("selectTimeMs", ms);
         b.figure("graphNodes", g.nodeCount());
         b.figure("graphEdges", baseEdges + g.interEdges);
         b.figure("summaryEdges", summaries.size());

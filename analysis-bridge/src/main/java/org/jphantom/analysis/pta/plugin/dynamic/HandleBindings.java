@@ -6,6 +6,7 @@ import java.util.TreeSet;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.TypeFilter;
 import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.pta.plugin.StringOrigins;
 import org.jphantom.analysis.pta.plugin.Warnings;
 
 /**
@@ -32,9 +33,9 @@ final class HandleBindings extends CallSiteModel implements Warnings {
     private final UnlessConstant untyped = new UnlessConstant();
     private LookupMembers members;
 
-    private final org.jphantom.analysis.pta.plugin.StringOrigins origins;
+    private final StringOrigins origins;
 
-    HandleBindings(HandleObjects handles, MethodTypes types, org.jphantom.analysis.pta.plugin.StringOrigins origins) {
+    HandleBindings(HandleObjects handles, MethodTypes types, StringOrigins origins) {
         this.handles = handles;
         this.types = types;
         this.origins = origins;

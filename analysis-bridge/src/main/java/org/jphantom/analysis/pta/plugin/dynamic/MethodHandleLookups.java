@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.pta.plugin.StringOrigins;
 import org.jphantom.analysis.pta.plugin.Warnings;
 
 /**
@@ -34,9 +35,9 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
     private LookupMembers members;
     private final UnlessConstant untyped = new UnlessConstant();
 
-    private final org.jphantom.analysis.pta.plugin.StringOrigins origins;
+    private final StringOrigins origins;
 
-    MethodHandleLookups(MethodTypes types, HandleObjects handles, org.jphantom.analysis.pta.plugin.StringOrigins origins) {
+    MethodHandleLookups(MethodTypes types, HandleObjects handles, StringOrigins origins) {
         this.types = types;
         this.handles = handles;
         this.origins = origins;
