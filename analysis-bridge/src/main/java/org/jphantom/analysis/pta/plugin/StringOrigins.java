@@ -1,7 +1,7 @@
 package org.jphantom.analysis.pta.plugin;
 
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -59,11 +59,13 @@ public final class StringOrigins implements Plugin {
     /** Per colour object (context-sensitive): the pointers plugins gave it to (sources of all its strings). */
     private final Map<Integer, IntList> anySources = new HashMap<>();
     private final List<Question> open = new ArrayList<>();
-    private int[] stamp = new int[1 << 12];
-    private int search;
-    private int[] queue = new int[1 << 10];
+    /** Per pointer: the {@code this} pointers its colour objects were bound to as receivers (edges for the sweep). */
+    private final Map<Integer, IntList> receiverEdges = new HashMap<>();
+    private final Set<Long> receiverEdgeSet = new HashSet<>();
+    private final BitSet colourChecked = new BitSet();
+    private final BitSet colourKnown = new BitSet();
+    private ColourSweep sweep;
     private long searches;
-    private long visited;
     private long nanos;
     private int rounds;
 
@@ -90,17 +92,10 @@ public final class StringOrigins implements Plugin {
     @Override
     public void setSolver(Solver solver) {
         this.solver = solver;
+        this.sweep = new ColourSweep(solver);
         solver.listenToAddedObjects(this::added);
         solver.listenToReceivers(this::bound);
     }
-
-    /** Per pointer: the {@code this} pointers its colour objects were bound to as receivers (edges for the sweep). */
-    private final Map<Integer, IntList> receiverEdges = new HashMap<>();
-    /** {@link #receiverEdges} by the representatives of their sources, for one quiescence. */
-    private Map<Integer, IntList> extraEdges = Map.of();
-    private final Set<Long> receiverEdgeSet = new HashSet<>();
-    private final java.util.BitSet colourChecked = new java.util.BitSet();
-    private final java.util.BitSet colourKnown = new java.util.BitSet();
 
     private boolean isColourCached(int csObject) {
         if (!colourChecked.get(csObject)) {
@@ -197,7 +192,7 @@ public final class StringOrigins implements Plugin {
             }
         }
         // the non-edge flows, by the representatives of their sources now (cycles merge pointers)
-        extraEdges = new HashMap<>();
+        Map<Integer, IntList> extraEdges = new HashMap<>();
         for (Map.Entry<Integer, IntList> e : receiverEdges.entrySet()) {
             IntList to = extraEdges.computeIfAbsent(solver.representative(e.getKey()), k -> new IntList(2));
             for (int k = 0; k < e.getValue().size(); k++) {
@@ -207,12 +202,16 @@ public final class StringOrigins implements Plugin {
         List<Runnable> answers = new ArrayList<>();
         for (Map.Entry<Integer, TreeMap<String, List<Question>>> colour : wanted.entrySet()) {
             List<String> strings = new ArrayList<>(colour.getValue().keySet());
-            Map<Question, long[]> reached = sweep(colour.getKey(), strings, colour.getValue());
+            long start = System.nanoTime();
+            searches++;
+            List<IntList> from = new ArrayList<>(strings.size());
+            strings.forEach(s -> from.add(sources.get(s)));
+            sweep.run(colour.getKey(), from, anySources.get(colour.getKey()), extraEdges);
+            nanos += System.nanoTime() - start;
             for (int i = 0; i < strings.size(); i++) {
                 String s = strings.get(i);
                 for (Question q : colour.getValue().get(s)) {
-                    long[] at = reached.get(q);
-                    if (at != null && (at[i >> 6] & (1L << i)) != 0 && q.found.add(s)) {
+                    if (sweep.reached(solver.representative(q.pointer), i) && q.found.add(s)) {
                         answers.add(() -> q.then.accept(s));
                     }
                 }
@@ -220,120 +219,6 @@ public final class StringOrigins implements Plugin {
         }
         open.removeIf(q -> q.found.size() == q.strings.size());
         answers.forEach(Runnable::run);
-    }
-
-    /**
-     * One sweep of the pointer flow graph for colour object {@code object}: from the loads of each
-     * of {@code strings} (bit i for strings[i]; a pointer a plugin gave the object to carries every
-     * bit), along the edges that admit strings, through the pointers that hold the object, each
-     * pointer collecting the bits of the strings that reach it. Returns the bits at the pointer of
-     * each question of {@code wanted} that any string reaches.
-     */
-    private Map<Question, long[]> sweep(int object, List<String> strings, Map<String, List<Question>> wanted) {
-        long start = System.nanoTime();
-        searches++;
-        int words = (strings.size() + 63) >> 6;
-        int n = solver.cs().pointerCount();
-        if (stamp.length < n) {
-            stamp = Arrays.copyOf(stamp, Math.max(n, stamp.length * 2));
-            slot = Arrays.copyOf(slot, stamp.length);
-            inQueue = Arrays.copyOf(inQueue, stamp.length);
-        }
-        int id = ++search;
-        used = 0;
-        int tail = 0;
-        IntList any = anySources.get(object);
-        for (int i = -1; i < strings.size(); i++) {
-            IntList from = i < 0 ? any : sources.get(strings.get(i));
-            for (int k = 0; from != null && k < from.size(); k++) {
-                int p = solver.representative(from.get(k));
-                int base = slotOf(p, id, words);
-                boolean grew = false;
-                for (int w = 0; w < words; w++) {
-                    long add = i < 0 ? -1L : (i >> 6) == w ? 1L << i : 0L;
-                    if ((bits[base + w] | add) != bits[base + w]) {
-                        bits[base + w] |= add;
-                        grew = true;
-                    }
-                }
-                if (grew && inQueue[p] != id) {
-                    tail = enqueue(p, tail, id);
-                }
-            }
-        }
-        int type = solver.typeOfObject(object);
-        long[] delta = new long[words];
-        int[] state = new int[1];
-        for (int head = 0; head < tail; head++) {
-            int p = queue[head];
-            visited++;
-            inQueue[p] = 0;
-            System.arraycopy(bits, slot[p] * words, delta, 0, words);
-            state[0] = tail;
-            java.util.function.IntConsumer step = q -> {
-                if (stamp[q] != id && !solver.pointsTo(q).contains(object)) {
-                    return;
-                }
-                int qb = slotOf(q, id, words);
-                boolean grew = false;
-                for (int w = 0; w < words; w++) {
-                    long add = delta[w] & ~bits[qb + w];
-                    if (add != 0) {
-                        bits[qb + w] |= add;
-                        grew = true;
-                    }
-                }
-                if (grew && inQueue[q] != id) {
-                    state[0] = enqueue(q, state[0], id);
-                }
-            };
-            solver.forEachSuccessor(p, type, step);
-            IntList selves = extraEdges.get(p);
-            for (int k = 0; selves != null && k < selves.size(); k++) {
-                step.accept(solver.representative(selves.get(k)));
-            }
-            tail = state[0];
-        }
-        Map<Question, long[]> out = new java.util.IdentityHashMap<>();
-        for (List<Question> qs : wanted.values()) {
-            for (Question q : qs) {
-                int p = solver.representative(q.pointer);
-                if (stamp[p] == id) {
-                    out.put(q, Arrays.copyOfRange(bits, slot[p] * words, slot[p] * words + words));
-                }
-            }
-        }
-        nanos += System.nanoTime() - start;
-        return out;
-    }
-
-    private int[] slot = new int[1 << 12];
-    private int[] inQueue = new int[1 << 12];
-    private long[] bits = new long[1 << 10];
-    private int used;
-
-    /** The offset of pointer {@code p}'s bits in this sweep (given a cleared slot on first use). */
-    private int slotOf(int p, int id, int words) {
-        if (stamp[p] != id) {
-            stamp[p] = id;
-            slot[p] = used++;
-            int need = used * words;
-            if (need > bits.length) {
-                bits = Arrays.copyOf(bits, Math.max(need, bits.length * 2));
-            }
-            Arrays.fill(bits, need - words, need, 0L);
-        }
-        return slot[p] * words;
-    }
-
-    /** Appends {@code p} to the queue (a pointer is queued again each time its bits grow after it was taken). */
-    private int enqueue(int p, int tail, int id) {
-        inQueue[p] = id;
-        if (tail == queue.length) {
-            queue = Arrays.copyOf(queue, tail * 2);
-        }
-        queue[tail] = p;
-        return tail + 1;
     }
 
     /** The sweeps run so far (one per colour with open questions and quiescence). */
@@ -348,7 +233,7 @@ public final class StringOrigins implements Plugin {
 
     /** The pointers the searches visited, in all. */
     public long visited() {
-        return visited;
+        return sweep == null ? 0 : sweep.visited();
     }
 
     /** The time the searches took, in milliseconds (deciding which strings are relevant not included). */
