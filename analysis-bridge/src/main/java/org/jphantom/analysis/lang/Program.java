@@ -10,14 +10,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.jphantom.analysis.util.IntList;
-import org.jphantom.analysis.util.LongIntMap;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.ClassWorld;
 import org.jphantom.world.MemberInfo;
-import org.objectweb.asm.Attribute;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -28,9 +23,10 @@ import org.objectweb.asm.tree.MethodNode;
  * method at a time, when the method becomes reachable.
  *
  * <p>Types are classes and interfaces (known or missing), array types (by descriptor) and the
- * synthetic classes of lambda objects. Subtyping, method resolution (JVMS 5.4.3.3/4) and selection
- * (JVMS 5.4.6, including maximally-specific default methods) are answered here, with caches.
- * Not thread-safe: one instance per analysis run.
+ * synthetic classes of lambda objects. Subtyping and method resolution (JVMS 5.4.3.3/4) are answered
+ * here, selection (JVMS 5.4.6, including maximally-specific default methods) by {@link
+ * MethodSelection}, class files by {@link ClassFiles}, all with caches. Not thread-safe: one instance
+ * per analysis run.
  */
 public final class Program {
     public static final String OBJECT = "java/lang/Object";
@@ -41,10 +37,11 @@ public final class Program {
     static final int KIND_SYNTHETIC = 4;
 
     private final ClassWorld world;
-    private final Function<String, byte[]> classBytes;
     private final Set<String> programClasses;
     private final Set<String> libraryClasses;
     private final LoadClock clock;
+    private final ClassFiles classFiles;
+    private final MethodSelection selection = new MethodSelection(this);
     private List<String> closedWorld;
 
     // types
@@ -54,7 +51,6 @@ public final class Program {
     private final List<ClassInfo> typeInfo = new ArrayList<>();
     private final IntList elementType = new IntList(); // arrays: the element type; else -1
     private final List<int[]> supers = new ArrayList<>();   // sorted closure, lazily
-    private final List<ClassReader> readers = new ArrayList<>();
     private final List<SyntheticClass> synthetic = new ArrayList<>();
     private final IntList flags = new IntList();
     private static final int F_GENERATED = 1;
@@ -65,7 +61,6 @@ public final class Program {
     private final Map<String, JMethod> methodsByKey = new HashMap<>();
     private final List<JMethod> methods = new ArrayList<>();
     private final Map<String, JMethod> resolved = new HashMap<>();
-    private final LongIntMap dispatchCache = new LongIntMap(1 << 12);
     private final Map<String, JField> fieldsByKey = new HashMap<>();
     private final List<JField> fields = new ArrayList<>();
     private final Map<String, JField> resolvedFields = new HashMap<>();
@@ -100,9 +95,9 @@ public final class Program {
                    Set<String> libraryClasses, LoadClock clock) {
         this.clock = clock;
         this.world = world;
-        this.classBytes = classBytes;
         this.programClasses = programClasses;
         this.libraryClasses = libraryClasses;
+        this.classFiles = new ClassFiles(this, classBytes, clock);
         fields.add(new JField(0, "[", "[]", "Ljava/lang/Object;", false));
     }
 
@@ -152,7 +147,6 @@ public final class Program {
         typeInfo.add(info);
         elementType.add(elem);
         supers.add(null);
-        readers.add(null);
         synthetic.add(syn);
         flags.add(0);
         return t;
@@ -209,6 +203,11 @@ public final class Program {
         return typeNames.get(type);
     }
 
+    /** Whether {@code type} is a known class or interface, the kind that has a class file. */
+    boolean isKnownClass(int type) {
+        return typeKind.get(type) == KIND_CLASS;
+    }
+
     /** Whether {@code type} is a synthetic class of the analysis (a lambda object's type). */
     public boolean isSynthetic(int type) {
         return typeKind.get(type) == KIND_SYNTHETIC;
@@ -257,27 +256,11 @@ public final class Program {
             f = F_CHECKED;
             String name = typeNames.get(type);
             if (typeKind.get(type) == KIND_CLASS && programClasses.contains(name)) {
-                f |= hasGeneratedMarker(reader(type)) ? F_GENERATED : F_APPLICATION;
+                f |= classFiles.hasGeneratedMarker(type) ? F_GENERATED : F_APPLICATION;
             }
             flags.set(type, f);
         }
         return f;
-    }
-
-    private static boolean hasGeneratedMarker(ClassReader reader) {
-        if (reader == null) {
-            return false;
-        }
-        boolean[] found = new boolean[1];
-        reader.accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public void visitAttribute(Attribute attribute) {
-                if (attribute.type.equals(org.jphantom.generate.ClassGenerator.MARKER_ATTRIBUTE)) {
-                    found[0] = true;
-                }
-            }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return found[0];
     }
 
     /** The direct super class of a class type, or -1 (Object, interfaces' Object, missing). */
@@ -305,7 +288,8 @@ public final class Program {
         return info == null ? List.of() : info.interfaces();
     }
 
-    private int[] supersOf(int type) {
+    /** The sorted ids of {@code type}'s supertypes, itself and Object included (computed once). */
+    int[] supersOf(int type) {
         int[] s = supers.get(type);
         if (s == null) {
             Set<Integer> seen = new HashSet<>();
@@ -434,75 +418,6 @@ public final class Program {
     }
 
     /**
-     * JVMS 5.4.6 selection: the method invoked on an object of {@code receiverType} for the resolved
-     * {@code method}; null if none is selected (abstract, missing, or ambiguous defaults).
-     */
-    public JMethod dispatch(int receiverType, JMethod method) {
-        long key = LongIntMap.key(receiverType, method.id());
-        int cached = dispatchCache.get(key);
-        if (cached >= 0) {
-            return cached == 0 ? null : methods.get(cached - 1);
-        }
-        JMethod m = select(receiverType, method);
-        dispatchCache.put(key, m == null ? 0 : m.id() + 1);
-        return m;
-    }
-
-    private JMethod select(int receiverType, JMethod resolvedMethod) {
-        if (resolvedMethod.isPrivate() || resolvedMethod.isStatic()) {
-            return resolvedMethod.isStatic() ? null : resolvedMethod;
-        }
-        String name = resolvedMethod.name();
-        String desc = resolvedMethod.desc();
-        boolean packagePrivate = (resolvedMethod.access()
-                & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED)) == 0;
-        String resolvedPackage = ClassWorld.packageOf(typeNames.get(resolvedMethod.declaringType()));
-        int start = isArray(receiverType) ? type(OBJECT) : receiverType;
-        for (int c = start; c >= 0; c = superClass(c)) {
-            JMethod m = declared(c, name, desc);
-            if (m == null || m.isStatic() || (m.isPrivate() && m != resolvedMethod)) {
-                continue;
-            }
-            if (packagePrivate && m != resolvedMethod
-                    && !ClassWorld.packageOf(typeNames.get(c)).equals(resolvedPackage)) {
-                continue;
-            }
-            return m.isAbstract() ? null : m;
-        }
-        return maximallySpecificDefault(start, name, desc);
-    }
-
-    private JMethod maximallySpecificDefault(int type, String name, String desc) {
-        List<JMethod> candidates = new ArrayList<>();
-        for (int s : supersOf(type)) {
-            if (!isInterface(s)) {
-                continue;
-            }
-            JMethod m = declared(s, name, desc);
-            if (m != null && !m.isStatic() && !m.isPrivate()) {
-                candidates.add(m);
-            }
-        }
-        JMethod chosen = null;
-        for (JMethod m : candidates) {
-            boolean maximal = true;
-            for (JMethod other : candidates) {
-                if (other != m && isSubtype(other.declaringType(), m.declaringType())) {
-                    maximal = false;
-                    break;
-                }
-            }
-            if (maximal && !m.isAbstract()) {
-                if (chosen != null) {
-                    return null; // ambiguous: IncompatibleClassChangeError at run time
-                }
-                chosen = m;
-            }
-        }
-        return chosen;
-    }
-
-    /**
      * The superinterfaces of a class (direct or not) that declare a non-abstract instance method:
      * JVMS 5.5 initialises them when it initialises the class.
      */
@@ -526,6 +441,14 @@ public final class Program {
     /** The class initialiser of {@code type}, or null. */
     public JMethod clinit(int type) {
         return typeKind.get(type) == KIND_CLASS ? declared(type, "<clinit>", "()V") : null;
+    }
+
+    /**
+     * JVMS 5.4.6 selection: the method invoked on an object of {@code receiverType} for the resolved
+     * {@code method}; null if none is selected (abstract, missing, or ambiguous defaults).
+     */
+    public JMethod dispatch(int receiverType, JMethod method) {
+        return selection.dispatch(receiverType, method);
     }
 
     // ---------------------------------------------------------------- fields
@@ -574,26 +497,7 @@ public final class Program {
      * {@code ct.sym} API stub).
      */
     public MethodNode code(JMethod m) {
-        if (m.isAbstract() || m.isNative()) {
-            return null;
-        }
-        ClassReader reader = reader(m.declaringType());
-        if (reader == null) {
-            return null;
-        }
-        MethodNode[] out = new MethodNode[1];
-        reader.accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] exc) {
-                if (out[0] == null && name.equals(m.name()) && desc.equals(m.desc())) {
-                    out[0] = new MethodNode(Opcodes.ASM9, access, name, desc, sig, exc);
-                    return out[0];
-                }
-                return null;
-            }
-        }, ClassReader.SKIP_FRAMES);
-        MethodNode node = out[0];
-        return node == null || node.instructions.size() == 0 ? null : node;
+        return m.isAbstract() || m.isNative() ? null : classFiles.code(m);
     }
 
     /**
@@ -602,53 +506,12 @@ public final class Program {
      * Empty for classes without a class file. A malformed pool yields the constants before the damage.
      */
     public List<String> stringConstants(int type) {
-        return poolEntries(type, 8);
+        return classFiles.poolEntries(type, ClassFiles.STRING);
     }
 
     /** The internal names of the classes a class's constant pool refers to ({@code CONSTANT_Class}). */
     public List<String> classConstants(int type) {
-        return poolEntries(type, 7);
-    }
-
-    private List<String> poolEntries(int type, int tag) {
-        ClassReader r = reader(type);
-        if (r == null) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        char[] buf = new char[r.getMaxStringLength()];
-        try {
-            for (int i = 1; i < r.getItemCount(); i++) {
-                int offset = r.getItem(i);
-                if (offset > 0 && r.readByte(offset - 1) == tag) {
-                    out.add(tag == 7 ? r.readClass(offset, buf) : r.readUTF8(offset, buf));
-                }
-            }
-        } catch (RuntimeException e) {
-            // the class was read already; a pool ASM cannot walk gives what came before
-        }
-        return out;
-    }
-
-    private ClassReader reader(int type) {
-        if (typeKind.get(type) != KIND_CLASS) {
-            return null;
-        }
-        ClassReader r = readers.get(type);
-        if (r == null) {
-            clock.enter();
-            try {
-                byte[] bytes = classBytes.apply(typeNames.get(type));
-                if (bytes == null) {
-                    return null;
-                }
-                r = new ClassReader(bytes);
-                readers.set(type, r);
-            } finally {
-                clock.exit();
-            }
-        }
-        return r;
+        return classFiles.poolEntries(type, ClassFiles.CLASS);
     }
 
     /** Internal names of the program's classes. */
