@@ -46,12 +46,12 @@ import org.objectweb.asm.tree.analysis.Frame;
 public final class IRBuilder {
     private final Program program;
     private final List<String> warnings = new ArrayList<>();
-    private final BiConsumer<JMethod, MethodIR> syntheticBodies;
+    private final LambdaClasses lambdaClasses;
 
     /** @param syntheticBodies receives the IR of each method of a synthetic (lambda) class made */
     public IRBuilder(Program program, BiConsumer<JMethod, MethodIR> syntheticBodies) {
         this.program = program;
-        this.syntheticBodies = syntheticBodies;
+        this.lambdaClasses = new LambdaClasses(program, syntheticBodies);
     }
 
     /** Methods whose bytecode could not be analysed (their IR is empty), one line each. */
@@ -63,7 +63,7 @@ public final class IRBuilder {
         return new Pass(m, node).run();
     }
 
-    private static boolean isRef(Type t) {
+    static boolean isRef(Type t) {
         return t.getSort() == Type.OBJECT || t.getSort() == Type.ARRAY;
     }
 
@@ -446,129 +446,13 @@ public final class IRBuilder {
 
         private void lambda(int lhs, InvokeDynamicInsnNode idn, String itf, Type sam, Handle impl,
                             Type[] capTypes, int[] caps) {
-            List<String> interfaces = new ArrayList<>(List.of(itf));
-            List<String> descs = new ArrayList<>(List.of(sam.getDescriptor()));
-            boolean serializable = false;
-            if (idn.bsm.getName().equals("altMetafactory") && idn.bsmArgs.length > 3
-                    && idn.bsmArgs[3] instanceof Integer flags) {
-                int k = 4;
-                if ((flags & 2) != 0 && k < idn.bsmArgs.length) {
-                    int count = (Integer) idn.bsmArgs[k++];
-                    for (int c = 0; c < count && k < idn.bsmArgs.length; c++) {
-                        interfaces.add(((Type) idn.bsmArgs[k++]).getInternalName());
-                    }
-                }
-                if ((flags & 4) != 0 && k < idn.bsmArgs.length) {
-                    int count = (Integer) idn.bsmArgs[k++];
-                    for (int c = 0; c < count && k < idn.bsmArgs.length; c++) {
-                        descs.add(((Type) idn.bsmArgs[k++]).getDescriptor());
-                    }
-                }
-                if ((flags & 1) != 0) {
-                    interfaces.add("java/io/Serializable");
-                    serializable = true;
-                }
-            }
-            String owner = program.typeName(m.declaringType());
-            // Named after the enclosing method (its overload, when the name is overloaded) and the
-            // site's position in it, so the name does not depend on which method is analysed first.
-            int overload = program.overloadOrdinal(m);
-            int lamType = program.syntheticType(owner + "$$Lambda$" + m.name().replace("<", "").replace(">", "")
-                    + (overload > 0 ? "$" + overload : "") + "$" + lambdas++, interfaces);
-            String lamName = program.typeName(lamType);
-            JField[] capFields = new JField[caps.length];
+            LambdaClasses.Made made = lambdaClasses.make(m, lambdas++, idn, itf, sam, impl, capTypes, caps, line);
+            b.add(new New(lhs, made.type(), New.Kind.LAMBDA, null, line));
             for (int k = 0; k < caps.length; k++) {
                 if (caps[k] >= 0) {
-                    capFields[k] = program.field(lamName, "cap" + k, capTypes[k].getDescriptor(), false);
+                    b.add(new FieldAccess(Stmt.STORE_FIELD, lhs, made.captureFields()[k], caps[k], line));
                 }
             }
-            for (String desc : descs) {
-                JMethod sm = program.syntheticMethod(lamType, idn.name, desc);
-                syntheticBodies.accept(sm, lambdaBody(sm, capFields, impl));
-            }
-            if (serializable) {
-                JMethod wr = program.syntheticMethod(lamType, "writeReplace", "()Ljava/lang/Object;");
-                syntheticBodies.accept(wr, LambdaSerialization.writeReplace(program, wr, owner, itf, idn.name,
-                        sam.getDescriptor(), impl, idn.bsmArgs[2] instanceof Type it ? it.getDescriptor() : sam.getDescriptor(),
-                        capFields, line));
-            }
-            b.add(new New(lhs, lamType, New.Kind.LAMBDA, null, line));
-            for (int k = 0; k < caps.length; k++) {
-                if (caps[k] >= 0) {
-                    b.add(new FieldAccess(Stmt.STORE_FIELD, lhs, capFields[k], caps[k], line));
-                }
-            }
-        }
-
-        /** The functional method of a lambda class: load the captures, call the implementation. */
-        private MethodIR lambdaBody(JMethod sam, JField[] capFields, Handle impl) {
-            MethodIR.Builder lb = new MethodIR.Builder(sam);
-            List<Integer> all = new ArrayList<>();
-            for (JField cf : capFields) {
-                if (cf == null) {
-                    all.add(-1);
-                } else {
-                    int v = lb.newVar();
-                    lb.add(new FieldAccess(Stmt.LOAD_FIELD, lb.thisVar(), cf, v, line));
-                    all.add(v);
-                }
-            }
-            for (int k = 0; k < sam.paramCount(); k++) {
-                all.add(lb.paramVar(k));
-            }
-            Type[] implArgs = Type.getArgumentTypes(impl.getDesc());
-            boolean returnsRef = isRef(Type.getReturnType(impl.getDesc()));
-            int tag = impl.getTag();
-            int opcode;
-            int recv = -1;
-            int first = 0;
-            int created = -1;
-            switch (tag) {
-                case Opcodes.H_INVOKESTATIC:
-                    opcode = Opcodes.INVOKESTATIC;
-                    break;
-                case Opcodes.H_INVOKEVIRTUAL:
-                    opcode = Opcodes.INVOKEVIRTUAL;
-                    break;
-                case Opcodes.H_INVOKEINTERFACE:
-                    opcode = Opcodes.INVOKEINTERFACE;
-                    break;
-                case Opcodes.H_INVOKESPECIAL:
-                    opcode = Opcodes.INVOKESPECIAL;
-                    break;
-                case Opcodes.H_NEWINVOKESPECIAL:
-                    opcode = Opcodes.INVOKESPECIAL;
-                    created = lb.newVar();
-                    lb.add(new New(created, program.type(impl.getOwner()), New.Kind.NEW, null, line));
-                    break;
-                default:
-                    return lb.build(); // field handles: no call
-            }
-            if (opcode != Opcodes.INVOKESTATIC) {
-                if (created >= 0) {
-                    recv = created;
-                } else {
-                    recv = all.isEmpty() ? -1 : all.get(0);
-                    first = 1;
-                }
-            }
-            int[] args = new int[implArgs.length];
-            for (int k = 0; k < args.length; k++) {
-                int idx = first + k;
-                args[k] = isRef(implArgs[k]) && idx < all.size() ? all.get(idx) : -1;
-            }
-            int result = returnsRef && sam.returnsRef() ? lb.newVar() : -1;
-            if (opcode == Opcodes.INVOKESTATIC || recv >= 0) {
-                lb.add(new Invoke(opcode, impl.getOwner(), impl.getName(), impl.getDesc(), impl.isInterface(), recv,
-                        args, result, lb.throwVar(), 0, line));
-            }
-            if (created >= 0 && sam.returnsRef()) {
-                result = created;
-            }
-            if (result >= 0) {
-                lb.add(new Copy(lb.retVar(), result, null, Copy.Role.RETURN, line));
-            }
-            return lb.build();
         }
     }
 
