@@ -15,8 +15,10 @@
 #   bench/recall.sh sablecc --reflection-log refl.log   (once analyze takes it)
 #   JAVA_OPTS=... bench/recall.sh                   JVM flags of the analysis (default -XX:+UseSerialGC)
 #   RECORD=0 bench/recall.sh                        skip the second, recorded run (by default the program
-#                                                   runs again under `jphantom record`, and each missed
-#                                                   group lists the recorded reflective calls that reach it;
+#                                                   runs again under `jphantom record --calls`: each missed
+#                                                   group lists the recorded reflective calls that reach it,
+#                                                   and bench/EdgeRecall.java prints the recall of the run's
+#                                                   app-to-app call edges and the static/dynamic edge ratio;
 #                                                   the log is bench/target/recall/PROGRAM/refl.log)
 #   REUSE_RUN=1 bench/recall.sh ...               analyse again against the program's last run (kept in
 #                                                   bench/target/recall/PROGRAM/) instead of running it anew
@@ -314,11 +316,11 @@ fi
 
 LOG_ARGS=()
 if [[ ${RECORD:-1} != 0 && $REUSE == 0 ]]; then
-    echo "recall: recording its reflective calls (jphantom record) into $WORK/refl.log" >&2
+    echo "recall: recording its reflective calls and call edges (jphantom record) into $WORK/refl.log, calls.txt" >&2
     rm -rf "$WORK/gen-recorded"; mkdir -p "$WORK/gen-recorded"
     RARGS=("${ARGS[@]}")
     RARGS[1]=$WORK/gen-recorded${OUT_FILE:+/$OUT_FILE} # the output (-d, -o, -OUT) of a second run
-    java -jar "$JPHANTOM" record -o "$WORK/refl.log" -- java $RUN_JAVA_OPTS -cp "$CP" "$MAIN" "${RARGS[@]}" \
+    java -jar "$JPHANTOM" record -o "$WORK/refl.log" --calls "$WORK/calls.txt" -- java $RUN_JAVA_OPTS -cp "$CP" "$MAIN" "${RARGS[@]}" \
         > "$WORK/recorded-run.txt" 2>&1 || die "the recorded run failed: see $WORK/recorded-run.txt"
     [[ -f $WORK/refl.log ]] || die "no reflection log: see $WORK/recorded-run.txt"
     LOG_ARGS=(--log "$WORK/refl.log")
@@ -334,3 +336,7 @@ java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" --main "$MAIN" --out "$W
 echo "== $PROGRAM: recall of jphantom analyze $* against one run"
 java "$ROOT/bench/Recall.java" "${LOG_ARGS[@]}" "$WORK/touched.txt" "$WORK/classload.txt" "$WORK/analysis/reachable-methods.txt" \
     "${INPUTS[@]}"
+if [[ -s $WORK/calls.txt ]]; then
+    echo "== $PROGRAM: edge recall (the recorded run's app-to-app call edges)"
+    java "$ROOT/bench/EdgeRecall.java" "$WORK/calls.txt" "$WORK/analysis/call-edges.txt" "${INPUTS[@]}"
+fi

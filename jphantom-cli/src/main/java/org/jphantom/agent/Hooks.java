@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jphantom.agent.rt.CallRecorder;
 import org.jphantom.agent.rt.Recorder;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -23,7 +24,8 @@ import org.objectweb.asm.MethodVisitor;
  * The agent's transformer: on retransformation of the JDK's reflection classes it writes the hooks
  * of {@link JdkHooks} into them; classes of the program (loaded by a class loader other than the
  * bootstrap and platform loaders) get {@link CallSites} in front of their {@code loadClass(String)}
- * calls as they load. Anything that fails leaves the class unchanged.
+ * calls as they load, and with {@code --calls} {@link Entries} at the start of each method. Anything
+ * that fails leaves the class unchanged.
  *
  * <p>Loaded in a class loader of its own (see {@link Premain}), so the ASM it uses never meets
  * the program's classes. The hooks call the recorder by its run-time name in {@code java.base}
@@ -36,9 +38,12 @@ public final class Hooks implements ClassFileTransformer {
         "java.lang.reflect.Method", "java.lang.reflect.Field", "java.lang.reflect.Array"};
 
     private final JdkHooks jdk;
+    /** Whether program methods report their entry ({@code --calls}). */
+    private final boolean calls;
 
-    private Hooks(JdkHooks jdk) {
+    private Hooks(JdkHooks jdk, boolean calls) {
         this.jdk = jdk;
+        this.calls = calls;
     }
 
     /**
@@ -48,29 +53,39 @@ public final class Hooks implements ClassFileTransformer {
      *
      * @param log the log to write at exit
      * @param lookups also hook the lookup APIs ({@code jphantom record --lookups})
+     * @param calls where to write the run's call edges ({@code --calls}; the {@link CallRecorder}
+     *              is defined in {@code java.base} the same way), or null
      */
-    public static void install(Instrumentation inst, String log, boolean lookups) throws Throwable {
-        byte[] bytes;
-        try (InputStream in = Hooks.class.getResourceAsStream("/" + Recorder.class.getName().replace('.', '/') + ".class")) {
-            if (in == null) {
-                throw new IllegalStateException("the recorder's class file is missing");
-            }
-            bytes = in.readAllBytes();
-        }
+    public static void install(Instrumentation inst, String log, boolean lookups, String calls) throws Throwable {
         inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
                 Map.of("java.lang", Set.of(Hooks.class.getModule())), Set.of(), Map.of());
         MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup());
-        Class<?> recorder = lookup.defineClass(
-                Relocation.rename(bytes, Recorder.class.getName().replace('.', '/'), Recorder.RUNTIME_NAME));
+        Class<?> recorder = define(lookup, Recorder.class, Recorder.RUNTIME_NAME);
         lookup.findStatic(recorder, "start", MethodType.methodType(void.class, String.class)).invoke(log);
+        if (calls != null) {
+            Class<?> callRecorder = define(lookup, CallRecorder.class, CallRecorder.RUNTIME_NAME);
+            lookup.findStatic(callRecorder, "start", MethodType.methodType(void.class, String.class)).invoke(calls);
+        }
         Hooks hooks = new Hooks(new JdkHooks(lookups, lookup.findStatic(recorder, "api",
-                MethodType.methodType(int.class, String.class, String.class, String.class))));
+                MethodType.methodType(int.class, String.class, String.class, String.class))), calls != null);
         inst.addTransformer(hooks, true);
         List<Class<?>> jdk = new ArrayList<>();
         for (String name : JDK_CLASSES) {
             jdk.add(Class.forName(name, false, null));
         }
         inst.retransformClasses(jdk.toArray(new Class<?>[0]));
+    }
+
+    /** Defines {@code c}'s class file, renamed to {@code runtimeName}, in {@code lookup}'s package. */
+    private static Class<?> define(MethodHandles.Lookup lookup, Class<?> c, String runtimeName) throws Exception {
+        byte[] bytes;
+        try (InputStream in = Hooks.class.getResourceAsStream("/" + c.getName().replace('.', '/') + ".class")) {
+            if (in == null) {
+                throw new IllegalStateException("the class file of " + c.getName() + " is missing");
+            }
+            bytes = in.readAllBytes();
+        }
+        return lookup.defineClass(Relocation.rename(bytes, c.getName().replace('.', '/'), runtimeName));
     }
 
     @Override
@@ -88,7 +103,7 @@ public final class Hooks implements ClassFileTransformer {
                 };
             }
             if (redefined == null && loader != null && loader != ClassLoader.getPlatformClassLoader()
-                    && loader != Hooks.class.getClassLoader() && contains(bytes, LOAD_CLASS)) {
+                    && loader != Hooks.class.getClassLoader() && (calls || contains(bytes, LOAD_CLASS))) {
                 return rewrite(bytes, className, false);
             }
             return null;
@@ -104,8 +119,11 @@ public final class Hooks implements ClassFileTransformer {
             @Override
             public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
                 MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
-                return inJdk ? jdk.visitor(mv, access, className, name, desc)
-                        : new CallSites(mv, className.replace('/', '.') + "." + name);
+                if (inJdk) {
+                    return jdk.visitor(mv, access, className, name, desc);
+                }
+                MethodVisitor sites = new CallSites(mv, className.replace('/', '.') + "." + name);
+                return calls ? new Entries(sites, className, name, desc) : sites;
             }
         }, 0);
         return writer.toByteArray();

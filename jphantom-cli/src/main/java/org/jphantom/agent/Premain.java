@@ -15,7 +15,8 @@ import java.util.Properties;
  * The entry point of {@code jphantom record}'s agent ({@code Premain-Class} of the small agent jar
  * that {@code jphantom record} writes; the program's class path sees only this class). The agent
  * argument names a properties file: {@code log} (the log to write), {@code lookups} ({@code true}
- * to record the lookup APIs too) and {@code tool} (the class path, separated by the path separator,
+ * to record the lookup APIs too), {@code calls} (if present, where to write the run's call edges)
+ * and {@code tool} (the class path, separated by the path separator,
  * of {@link Hooks} and ASM, loaded in a class loader of their own under the platform loader, whose
  * {@link Hooks#install} does the rest).
  *
@@ -64,8 +65,9 @@ public final class Premain implements Runnable {
             ClassLoader isolated = new URLClassLoader("jphantom-agent", urls.toArray(new URL[0]),
                     ClassLoader.getPlatformClassLoader());
             isolated.loadClass("org.jphantom.agent.Hooks")
-                    .getMethod("install", Instrumentation.class, String.class, boolean.class)
-                    .invoke(null, inst, config.getProperty("log"), Boolean.parseBoolean(config.getProperty("lookups")));
+                    .getMethod("install", Instrumentation.class, String.class, boolean.class, String.class)
+                    .invoke(null, inst, config.getProperty("log"), Boolean.parseBoolean(config.getProperty("lookups")),
+                            config.getProperty("calls"));
         } catch (java.lang.reflect.InvocationTargetException e) {
             System.err.println("jphantom record: the agent could not start, nothing is recorded: " + e.getCause());
         } catch (IOException | ReflectiveOperationException | RuntimeException | LinkageError e) {

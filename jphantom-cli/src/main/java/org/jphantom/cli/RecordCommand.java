@@ -49,6 +49,9 @@ final class RecordCommand {
                 + " getDeclaredMethod, getField, getDeclaredField, getMethods, getDeclaredMethods, getFields,"
                 + " getDeclaredFields; Method and Field getName, getDeclaringClass, getModifiers;"
                 + " Constructor.getModifiers), as TamiFlex does; slower").build());
+        o.addOption(Option.builder().longOpt("calls").hasArg().argName("FILE")
+                .desc("also write the run's call edges into the program's methods (caller -> callee, sorted,"
+                        + " one per line, as `jphantom analyze` writes call-edges.txt without the call site); slower").build());
         o.addOption(Option.builder("v").longOpt("verbose").desc("say how many calls were recorded").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
@@ -88,18 +91,16 @@ final class RecordCommand {
         if (!launcher.equals("java") && !launcher.equals("java.exe")) {
             throw new ParseException("the command must start with java (the agent is a Java agent), not " + command.get(0));
         }
-        Path log = Path.of(cl.getOptionValue("o")).toAbsolutePath();
-        if (Files.isDirectory(log)) {
-            throw JphantomException.input("-o " + log + " is a directory; give a file name");
-        }
-        if (log.getParent() == null || !Files.isDirectory(log.getParent())) {
-            throw JphantomException.input("cannot write " + log + ": no such directory " + log.getParent());
-        }
+        Path log = writable("-o", cl.getOptionValue("o"));
+        Path calls = cl.hasOption("calls") ? writable("--calls", cl.getOptionValue("calls")) : null;
         Path dir = null;
         try {
             Files.deleteIfExists(log);
+            if (calls != null) {
+                Files.deleteIfExists(calls);
+            }
             dir = Files.createTempDirectory("jphantom-record");
-            Path config = writeAgent(dir, log, cl.hasOption("lookups"));
+            Path config = writeAgent(dir, log, cl.hasOption("lookups"), calls);
             List<String> run = new ArrayList<>(command);
             run.add(1, "-javaagent:" + dir.resolve("agent.jar") + "=" + config);
             int exit = new ProcessBuilder(run).inheritIO().start().waitFor();
@@ -109,6 +110,14 @@ final class RecordCommand {
             } else if (cl.hasOption("v")) {
                 try (Stream<String> lines = Files.lines(log)) {
                     err.println("jphantom record: " + lines.count() + " reflective calls recorded in " + log);
+                }
+            }
+            if (calls != null && !Files.isRegularFile(calls)) {
+                err.println("jphantom record: no call edges were written to " + calls
+                        + " (the agent could not start, or the JVM was halted before its shutdown hooks ran)");
+            } else if (calls != null && cl.hasOption("v")) {
+                try (Stream<String> lines = Files.lines(calls)) {
+                    err.println("jphantom record: " + lines.count() + " call edges recorded in " + calls);
                 }
             }
             return exit;
@@ -122,8 +131,20 @@ final class RecordCommand {
         }
     }
 
+    /** The absolute path of an output file named by {@code option}; a user error if it cannot be one. */
+    private static Path writable(String option, String name) {
+        Path file = Path.of(name).toAbsolutePath();
+        if (Files.isDirectory(file)) {
+            throw JphantomException.input(option + " " + file + " is a directory; give a file name");
+        }
+        if (file.getParent() == null || !Files.isDirectory(file.getParent())) {
+            throw JphantomException.input("cannot write " + file + ": no such directory " + file.getParent());
+        }
+        return file;
+    }
+
     /** Writes the agent jar and the configuration; returns the configuration's path. */
-    private static Path writeAgent(Path dir, Path log, boolean lookups) throws IOException {
+    private static Path writeAgent(Path dir, Path log, boolean lookups, Path calls) throws IOException {
         Manifest manifest = new Manifest();
         Attributes main = manifest.getMainAttributes();
         main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
@@ -138,6 +159,9 @@ final class RecordCommand {
         Properties config = new Properties();
         config.setProperty("log", log.toString());
         config.setProperty("lookups", Boolean.toString(lookups));
+        if (calls != null) {
+            config.setProperty("calls", calls.toString());
+        }
         config.setProperty("tool", String.join(java.io.File.pathSeparator, tool));
         Path file = dir.resolve("agent.properties");
         try (OutputStream out = Files.newOutputStream(file)) {

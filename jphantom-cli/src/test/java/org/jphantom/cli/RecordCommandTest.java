@@ -52,6 +52,31 @@ class RecordCommandTest {
         assertEquals(expected(true), record(List.of("--lookups"), List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+BytecodeVerificationLocal")));
     }
 
+    /**
+     * {@code --calls}: the edges into the fixture's methods, each once, sorted; the reflective calls'
+     * targets have the method that called {@code invoke}/{@code newInstance} for caller (reflection
+     * frames skipped); the main method has none (the launcher calls it from native code). The
+     * reflective-call log is unchanged by the option.
+     */
+    @Test
+    void recordsTheCallEdgesOfTheRunWithReflectiveTargetsAtTheirCallers() throws Exception {
+        Path calls = tmp.resolve("calls.txt");
+        assertEquals(expected(false), record(List.of("--calls", calls.toString()), List.of()));
+        String r = "<" + FIXTURE;
+        String main = r + ": void main(java.lang.String[])> -> ";
+        String sub = "<org.jphantom.cli.fixture.Sub";
+        assertEquals(List.of(
+                r + ": void <init>()> -> " + r + ": void <init>(java.lang.String,int)>",
+                main + r + ": int twice(int)>",
+                main + r + ": java.lang.String greet(java.lang.String)>",
+                main + r + ": void <init>()>",
+                main + r + ": void <init>(java.lang.String,int)>",
+                main + r + ": void fail()>",
+                main + sub + ": java.lang.String greet(java.lang.String)>",
+                main + sub + ": void <init>()>",
+                sub + ": void <init>()> -> " + r + ": void <init>()>"), Files.readAllLines(calls, StandardCharsets.UTF_8));
+    }
+
     /** Runs the fixture plainly and recorded, compares them, and returns the log's lines of the fixture's sites. */
     private List<String> record(List<String> options, List<String> jvmFlags) throws Exception {
         String classes = Path.of(Reflective.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
@@ -140,6 +165,8 @@ class RecordCommandTest {
                 .expectOneLineError("no such directory");
         run("record", "-o", tmp.toString(), "--", "java", "Main").expect(Main.USAGE)
                 .expectOneLineError("is a directory");
+        run("record", "-o", log.toString(), "--calls", tmp.toString(), "--", "java", "Main").expect(Main.USAGE)
+                .expectOneLineError("--calls " + tmp, "is a directory");
         run("record", "-o", log.toString(), "--", tmp.resolve("bin/java").toString(), "Main").expect(Main.USAGE)
                 .expectOneLineError("cannot run " + tmp.resolve("bin/java"));
         assertFalse(Files.exists(log));
