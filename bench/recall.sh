@@ -26,6 +26,7 @@
 #                                                   marks a method "touched" when its counters are made,
 #                                                   which the JIT also does for callees it only considers
 #                                                   inlining, e.g. overridden methods that never run)
+#   RECORD_JAVA_OPTS=... bench/recall.sh            JVM flags of the recorded run (default none: JIT on)
 # Needs JDK 17 to 21 (-XX:+LogTouchedMethods is gone from later JDKs). Files go to
 # bench/target/recall/PROGRAM/. Exit status: 0 on success, 2 on a setup error.
 set -euo pipefail
@@ -37,6 +38,7 @@ PROGRAM=${1:-sablecc}
 OUT_FILE=
 JAVA_OPTS=${JAVA_OPTS:--XX:+UseSerialGC}
 RUN_JAVA_OPTS=${RUN_JAVA_OPTS:--Xint}
+RECORD_JAVA_OPTS=${RECORD_JAVA_OPTS:-} # the recorded run needs no -Xint (it logs no touched methods)
 WORK=$ROOT/bench/target/recall/$PROGRAM
 JPHANTOM=$ROOT/jphantom-cli/target/jphantom.jar
 die() { echo "recall: $*" >&2; exit 2; }
@@ -320,7 +322,7 @@ if [[ ${RECORD:-1} != 0 && $REUSE == 0 ]]; then
     rm -rf "$WORK/gen-recorded"; mkdir -p "$WORK/gen-recorded"
     RARGS=("${ARGS[@]}")
     RARGS[1]=$WORK/gen-recorded${OUT_FILE:+/$OUT_FILE} # the output (-d, -o, -OUT) of a second run
-    java -jar "$JPHANTOM" record -o "$WORK/refl.log" --calls "$WORK/calls.txt" -- java $RUN_JAVA_OPTS -cp "$CP" "$MAIN" "${RARGS[@]}" \
+    java -jar "$JPHANTOM" record -o "$WORK/refl.log" --calls "$WORK/calls.txt" -- java $RECORD_JAVA_OPTS -cp "$CP" "$MAIN" "${RARGS[@]}" \
         > "$WORK/recorded-run.txt" 2>&1 || die "the recorded run failed: see $WORK/recorded-run.txt"
     [[ -f $WORK/refl.log ]] || die "no reflection log: see $WORK/recorded-run.txt"
     LOG_ARGS=(--log "$WORK/refl.log")
