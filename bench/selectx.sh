@@ -39,28 +39,9 @@ die() { echo "bench: $*" >&2; exit 2; }
 [[ -f $JPHANTOM ]] || die "build jphantom first: mvn -B -q -DskipTests package"
 command -v /usr/bin/time >/dev/null || die "GNU time (/usr/bin/time) is needed: apt-get install time"
 
-fetch() { # groupId:artifactId:version -> path of the jar (the build's corpus copy, else Maven)
-    local coords=$1 g a v
-    IFS=: read -r g a v <<<"$coords"
-    local corpus=$ROOT/jphantom-cli/target/corpus/$a-$v.jar
-    if [[ -f $corpus ]]; then echo "$corpus"; return; fi
-    if [[ ! -f $WORK/$a-$v.jar ]]; then
-        echo "bench: fetching $coords" >&2
-        mvn -B -q -N dependency:copy -Dartifact="$coords" -DoutputDirectory="$WORK" >&2 || die "cannot fetch $coords"
-    fi
-    echo "$WORK/$a-$v.jar"
-}
-
-case $PROGRAM in
-    sablecc)
-        INPUTS=("$(fetch sablecc:sablecc:3.2)")
-        MAIN=org.sablecc.sablecc.SableCC ;;
-    antlr)
-        INPUTS=("$(fetch org.antlr:antlr:3.5.3)" "$(fetch org.antlr:antlr-runtime:3.5.3)" "$(fetch org.antlr:ST4:4.3.1)"
-                "$(fetch org.antlr:stringtemplate:3.2.1)" "$(fetch antlr:antlr:2.7.7)")
-        MAIN=org.antlr.Tool ;;
-    *) die "unknown program '$PROGRAM': sablecc or antlr" ;;
-esac
+# shellcheck source=bench/programs.sh
+source "$ROOT/bench/programs.sh"
+program "$PROGRAM"
 
 stat() { # stats.json key -> number (first match; nested keys of preAnalysis are unique)
     sed -n "s/^ *\"$2\" : \\([0-9.]*\\).*/\\1/p" "$1" | head -1
