@@ -14,6 +14,7 @@
 #   bench/recall.sh antlr --context 1obj            extra options go to `jphantom analyze` as given
 #   bench/recall.sh sablecc --reflection-log refl.log   (once analyze takes it)
 #   JAVA_OPTS=... bench/recall.sh                   JVM flags of the analysis (default -XX:+UseSerialGC)
+#   JPHANTOM=/tmp/jphantom.jar bench/recall.sh      the CLI jar to analyse with (default: this checkout's build)
 #   RECORD=0 bench/recall.sh                        skip the second, recorded run (by default the program
 #                                                   runs again under `jphantom record`, and each missed
 #                                                   group lists the recorded reflective calls that reach it;
@@ -36,7 +37,7 @@ OUT_FILE=
 JAVA_OPTS=${JAVA_OPTS:--XX:+UseSerialGC}
 RUN_JAVA_OPTS=${RUN_JAVA_OPTS:--Xint}
 WORK=$ROOT/bench/target/recall/$PROGRAM
-JPHANTOM=$ROOT/jphantom-cli/target/jphantom.jar
+JPHANTOM=${JPHANTOM:-$ROOT/jphantom-cli/target/jphantom.jar} # a copy keeps long runs apart from rebuilds
 die() { echo "recall: $*" >&2; exit 2; }
 
 if [[ ! -f $JPHANTOM ]]; then

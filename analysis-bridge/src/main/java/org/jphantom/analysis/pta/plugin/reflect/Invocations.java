@@ -199,8 +199,9 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                     || !typedMarkers.add((long) m.declaringType() << 32 | marker)) {
                 return;
             }
-            for (int t : a.members().concreteSubtypes(m.declaringType())) {
-                a.solver().addPointsTo(receiver, a.lazyHeap().materialize(marker, t, "invoke at " + call.where()));
+            String use = "invoke at " + call.where();
+            for (int t : a.lazyHeap().typesAt(marker, m.declaringType(), use)) {
+                a.solver().addPointsTo(receiver, a.lazyHeap().materialize(marker, t, use));
             }
         }
 

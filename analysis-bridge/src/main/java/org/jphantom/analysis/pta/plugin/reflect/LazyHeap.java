@@ -21,7 +21,8 @@ import org.jphantom.analysis.lang.Signatures;
  * marker exists), the cast's result gets the objects of the closed world's concrete subtypes of
  * {@code A} made at that call site, constructed there (the no-argument constructor for
  * {@code Class.newInstance}, every constructor for {@code Constructor.newInstance}); the marker
- * itself never passes a cast. {@link Invocations} types markers at {@code invoke} the same way.
+ * itself never passes a cast. {@link Invocations} types markers at {@code invoke} the same way. A
+ * use that more classes satisfy than {@link ReflectionLimits#lazyTypes()} does not type the marker.
  * Markers that are never typed make their site unsound (SOLAR's assumption 4 fails there).
  */
 final class LazyHeap {
@@ -115,7 +116,7 @@ final class LazyHeap {
                 for (int o : objs) {
                     Lazy l = lazies.get(o);
                     if (l != null) {
-                        for (int t : a.members().concreteSubtypes(type)) {
+                        for (int t : typesAt(l.call, type, "cast at " + where)) {
                             a.solver().addPointsTo(target, make(l, t, "cast at " + where));
                         }
                         if (a.backPropagation() != null) {
@@ -127,6 +128,29 @@ final class LazyHeap {
                 }
             });
         }
+    }
+
+    /**
+     * The types a use of {@code call}'s lazy object ([L-CAST]: a cast to {@code type}; [L-INV]: an
+     * {@code invoke} of a method of {@code type}) gives it: the closed world's concrete subtypes of
+     * {@code type}, or none when they are more than {@link ReflectionLimits#lazyTypes()} (then the
+     * site is reported unsound, naming the use).
+     */
+    List<Integer> typesAt(ReflectiveCall call, int type, String use) {
+        List<Integer> subs = a.members().concreteSubtypes(type);
+        int limit = a.options().limits().lazyTypes();
+        if (subs.size() <= limit) {
+            return subs;
+        }
+        call.unsound("the object of an unknown class it creates meets " + use + " of "
+                + Signatures.javaName(a.program().typeName(type)) + ", which " + subs.size()
+                + " classes satisfy, more than the lazy-typing limit " + limit + ": not typed there");
+        return List.of();
+    }
+
+    /** {@link #typesAt} for the call that made marker {@code marker}. */
+    List<Integer> typesAt(int marker, int type, String use) {
+        return typesAt(lazies.get(marker).call, type, use);
     }
 
     /** Types marker {@code marker} as {@code type} ([L-CAST], [L-INV]): the object made, constructed. */
