@@ -1,7 +1,7 @@
 package strings;
 
 /**
- * The precision thresholds: a cast that many classes satisfy (SOLAR's lazy typing, the thesis' c)
+ * The precision thresholds: casts that many classes satisfy (SOLAR's lazy typing, the thesis' c)
  * and a member name that several classes declare (the thesis' d).
  */
 public class Thresholds {
@@ -10,6 +10,9 @@ public class Thresholds {
         m.shine();
         Class<?> k = Class.forName(args[1]);
         k.getMethod("polish").invoke(null);                     // two classes declare polish
+        Object any = Class.forName(args[2]).newInstance();      // cast twice: Metal (3 classes), Silver (1)
+        ((Metal) any).shine();
+        System.out.println((Silver) any);
     }
 }
 

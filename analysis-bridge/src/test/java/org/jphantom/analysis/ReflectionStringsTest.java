@@ -195,9 +195,19 @@ class ReflectionStringsTest {
             assertFalse(edges(bounded).contains(init), init);
         }
         assertTrue(reasons(bounded, 9, "Class.newInstance").stream().anyMatch(r -> r.contains("cast at strings.Thresholds.main:9"
-                + " of strings.Metal, which 3 classes satisfy, more than the lazy-typing limit 2")),
+                + " of strings.Metal, which 3 classes satisfy, beyond the lazy-typing limit 2")),
                 reasons(bounded, 9, "Class.newInstance").toString());
         assertTrue(edges(run(17, "Thresholds", ReflectionOptions.OFF)).containsAll(METALS), "the default admits 3");
+        // the limit bounds the site, not each use: the object of line 13 meets casts to Metal and to
+        // Silver, 4 classes together; with the limit 3 one of the two uses types it, and the site says which did not
+        java.util.Set<String> made = targets(typed, 13, "Class.newInstance").keySet();
+        assertTrue(made.equals(java.util.Set.of("strings.Gold", "strings.Iron", "strings.Lead"))
+                || made.equals(java.util.Set.of("strings.Silver")), made.toString());
+        assertEquals(1, reasons(typed, 13, "Class.newInstance").size(), reasons(typed, 13, "Class.newInstance").toString());
+        AnalysisResult four = run(17, "Thresholds", ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withLazyTypes(4)));
+        assertEquals(java.util.Set.of("strings.Gold", "strings.Iron", "strings.Lead", "strings.Silver"),
+                targets(four, 13, "Class.newInstance").keySet());
+        assertEquals(List.of(), reasons(four, 13, "Class.newInstance"));
     }
 
     /** The thesis' c and d (Section 3.4.3) as options: the cast to Metal (3 classes), the name polish (2 classes). */
