@@ -16,12 +16,15 @@ import org.jphantom.analysis.pta.solver.Solver;
  * found by the lookup's rules ({@link Members}); a known class with an unknown name, or an unknown
  * class, gives a partial meta-object (m^t_u, m^u_s, m^u_u) that {@code invoke}, {@code get},
  * {@code set} and {@code newInstance} resolve by inference. The plural forms return one array per
- * class and lookup, holding every member found. Parameter-type arguments ({@code Class[]}) are not
- * read: every overload of the name is a target.
+ * class and lookup, holding every member found. Of the parameter-type argument ({@code Class[]})
+ * only a constant length is read ({@link ParameterCount}): every overload of the name with that
+ * many parameters is a target (any arity when the length is not known).
  */
 final class MemberLookups implements ReflectionAnalysis.SiteModel {
     private final ReflectionAnalysis a;
     private final int stringType;
+    /** Per singular method or constructor lookup: the parameter count it names, -1 if not known. */
+    private final java.util.Map<ReflectiveCall, Integer> arities = new java.util.HashMap<>();
 
     MemberLookups(ReflectionAnalysis a) {
         this.a = a;
@@ -216,6 +219,10 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
         }
     }
 
+    private int arity(ReflectiveCall call) {
+        return plural(call.api) ? -1 : arities.computeIfAbsent(call, c -> ParameterCount.of(c, a));
+    }
+
     private boolean isUnknownClass(int obj) {
         Meta m = a.metas().meta(obj);
         return m != null && m.kind() == Kind.UNKNOWN_CLASS;
@@ -242,15 +249,23 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                 case PARTIAL_METHOD -> {
                     List<Object> found = name == null ? new ArrayList<>(members.methods(type, null, declared))
                             : members.byName(type, 0, declared).getOrDefault(name, List.of());
+                    int arity = arity(call);
                     for (Object o : found) {
                         JMethod m = (JMethod) o;
+                        if (!ParameterCount.fits(m.desc(), arity)) {
+                            continue;
+                        }
                         out.add(metas.member(m));
                         call.target(Signatures.method(program.typeName(m.declaringType()), m.name(), m.desc()),
                                 how);
                     }
                 }
                 case PARTIAL_CONSTRUCTOR -> {
+                    int arity = arity(call);
                     for (JMethod m : members.constructors(type, declared)) {
+                        if (!ParameterCount.fits(m.desc(), arity)) {
+                            continue;
+                        }
                         out.add(metas.member(m));
                         call.target(Signatures.method(known, m.name(), m.desc()), how);
                     }
