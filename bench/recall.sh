@@ -21,6 +21,10 @@
 #                                                   the log is bench/target/recall/PROGRAM/refl.log)
 #   REUSE_RUN=1 bench/recall.sh ...               analyse again against the program's last run (kept in
 #                                                   bench/target/recall/PROGRAM/) instead of running it anew
+#   EDGES=1 bench/recall.sh ...                     also run the program under a JVMTI agent that records its call
+#                                                   edges (bench/jvmti/edges.c, built with gcc) and compare them
+#                                                   with the static call graph (bench/EdgeRecall.java): missed
+#                                                   dynamic edges and static/dynamic size (the thesis' guard)
 #   RUN_JAVA_OPTS=... bench/recall.sh               JVM flags of the program's run (default -Xint: HotSpot
 #                                                   marks a method "touched" when its counters are made,
 #                                                   which the JIT also does for callees it only considers
@@ -327,6 +331,19 @@ elif [[ $REUSE == 1 && -f $WORK/refl.log ]]; then
     LOG_ARGS=(--log "$WORK/refl.log")
 fi
 
+if [[ ${EDGES:-0} != 0 && ( $REUSE == 0 || ! -s $WORK/dynamic-edges.txt ) ]]; then
+    echo "recall: running $PROGRAM again with the call-edge agent (bench/jvmti/edges.c)" >&2
+    JH=$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")
+    gcc -shared -fPIC -O2 -I"$JH/include" -I"$JH/include/linux" "$ROOT/bench/jvmti/edges.c" -o "$WORK/libedges.so" \
+        || die "cannot build the call-edge agent (needs gcc and the JDK's jvmti.h)"
+    rm -rf "$WORK/gen-edges"; mkdir -p "$WORK/gen-edges"
+    EARGS=("${ARGS[@]}")
+    EARGS[1]=$WORK/gen-edges${OUT_FILE:+/$OUT_FILE}
+    # shellcheck disable=SC2086
+    java $RUN_JAVA_OPTS "-agentpath:$WORK/libedges.so=$WORK/dynamic-edges.txt" -cp "$CP" "$MAIN" "${EARGS[@]}" \
+        > "$WORK/edges-run.txt" 2>&1 || die "the run with the call-edge agent failed: see $WORK/edges-run.txt"
+fi
+
 echo "recall: jphantom analyze ${INPUTS[*]##*/} --main $MAIN $*" >&2
 # shellcheck disable=SC2086
 java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" --main "$MAIN" --out "$WORK/analysis" -q "$@" \
@@ -335,3 +352,8 @@ java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" --main "$MAIN" --out "$W
 echo "== $PROGRAM: recall of jphantom analyze $* against one run"
 java "$ROOT/bench/Recall.java" "${LOG_ARGS[@]}" "$WORK/touched.txt" "$WORK/classload.txt" "$WORK/analysis/reachable-methods.txt" \
     "${INPUTS[@]}"
+if [[ ${EDGES:-0} != 0 ]]; then
+    echo "== $PROGRAM: call edges of jphantom analyze $* against the run's"
+    java "$ROOT/bench/EdgeRecall.java" "$WORK/dynamic-edges.txt" "$WORK/analysis/call-edges.txt" \
+        "$WORK/analysis/reachable-methods.txt" "${INPUTS[@]}"
+fi
