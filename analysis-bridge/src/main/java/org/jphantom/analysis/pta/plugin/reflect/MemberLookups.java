@@ -23,12 +23,12 @@ import org.jphantom.analysis.pta.solver.Solver;
 final class MemberLookups implements ReflectionAnalysis.SiteModel {
     private final ReflectionAnalysis a;
     private final int stringType;
-    /** Per singular method or constructor lookup: the parameter count it names, -1 if not known. */
-    private final java.util.Map<ReflectiveCall, Integer> arities = new java.util.HashMap<>();
+    private final ParameterCount arities;
 
     MemberLookups(ReflectionAnalysis a) {
         this.a = a;
         this.stringType = a.program().type("java/lang/String");
+        this.arities = new ParameterCount(a);
     }
 
     private static Kind kindOf(Api api) {
@@ -219,10 +219,6 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
         }
     }
 
-    private int arity(ReflectiveCall call) {
-        return plural(call.api) ? -1 : arities.computeIfAbsent(call, c -> ParameterCount.of(c, a));
-    }
-
     private boolean isUnknownClass(int obj) {
         Meta m = a.metas().meta(obj);
         return m != null && m.kind() == Kind.UNKNOWN_CLASS;
@@ -249,7 +245,7 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                 case PARTIAL_METHOD -> {
                     List<Object> found = name == null ? new ArrayList<>(members.methods(type, null, declared))
                             : members.byName(type, 0, declared).getOrDefault(name, List.of());
-                    int arity = arity(call);
+                    int arity = arities.of(call);
                     for (Object o : found) {
                         JMethod m = (JMethod) o;
                         if (!ParameterCount.fits(m.desc(), arity)) {
@@ -261,7 +257,7 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                     }
                 }
                 case PARTIAL_CONSTRUCTOR -> {
-                    int arity = arity(call);
+                    int arity = arities.of(call);
                     for (JMethod m : members.constructors(type, declared)) {
                         if (!ParameterCount.fits(m.desc(), arity)) {
                             continue;

@@ -1,5 +1,7 @@
 package org.jphantom.analysis.pta.plugin.reflect;
 
+import java.util.HashMap;
+import java.util.Map;
 import org.jphantom.analysis.ir.Cast;
 import org.jphantom.analysis.ir.Copy;
 import org.jphantom.analysis.ir.FieldAccess;
@@ -18,11 +20,19 @@ import org.objectweb.asm.Type;
  * themselves are not read.
  */
 final class ParameterCount {
-    private ParameterCount() {
+    private final ReflectionAnalysis a;
+    private final Map<ReflectiveCall, Integer> counts = new HashMap<>();
+
+    ParameterCount(ReflectionAnalysis a) {
+        this.a = a;
     }
 
     /** The number of parameter types {@code call} names, or -1 when it is not known. */
-    static int of(ReflectiveCall call, ReflectionAnalysis a) {
+    int of(ReflectiveCall call) {
+        return counts.computeIfAbsent(call, this::read);
+    }
+
+    private int read(ReflectiveCall call) {
         int index = switch (call.api) {
             case GET_METHOD, GET_DECLARED_METHOD -> 1;
             case GET_CONSTRUCTOR, GET_DECLARED_CONSTRUCTOR -> 0;
