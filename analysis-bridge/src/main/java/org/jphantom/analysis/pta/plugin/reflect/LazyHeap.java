@@ -22,7 +22,8 @@ import org.jphantom.analysis.lang.Signatures;
  * {@code A} made at that call site, constructed there (the no-argument constructor for
  * {@code Class.newInstance}, every constructor for {@code Constructor.newInstance}); the marker
  * itself never passes a cast. {@link Invocations} types markers at {@code invoke} the same way. A
- * use that more classes satisfy than {@link ReflectionLimits#lazyTypes()} does not type the marker.
+ * marker becomes objects of at most {@link ReflectionLimits#lazyTypes()} classes: a use that would
+ * take it past that does not type it ({@link #typesAt}).
  * Markers that are never typed make their site unsound (SOLAR's assumption 4 fails there).
  */
 final class LazyHeap {
