@@ -14,14 +14,19 @@
 #   bench/recall.sh antlr --context 1obj            extra options go to `jphantom analyze` as given
 #   bench/recall.sh sablecc --reflection-log refl.log   (once analyze takes it)
 #   JAVA_OPTS=... bench/recall.sh                   JVM flags of the analysis (default -XX:+UseSerialGC)
+#   JPHANTOM=/tmp/jphantom.jar bench/recall.sh      the CLI jar to analyse with (default: this checkout's build)
 #   RECORD=0 bench/recall.sh                        skip the second, recorded run (by default the program
 #                                                   runs again under `jphantom record --calls`: each missed
 #                                                   group lists the recorded reflective calls that reach it,
-#                                                   and bench/EdgeRecall.java prints the recall of the run's
-#                                                   app-to-app call edges and the static/dynamic edge ratio;
-#                                                   the log is bench/target/recall/PROGRAM/refl.log)
+#                                                   and bench/EdgeRecall.java compares the run's call edges into
+#                                                   the program's methods with the static graph; the files are
+#                                                   bench/target/recall/PROGRAM/refl.log and calls.txt)
 #   REUSE_RUN=1 bench/recall.sh ...               analyse again against the program's last run (kept in
 #                                                   bench/target/recall/PROGRAM/) instead of running it anew
+#   EDGES=1 bench/recall.sh ...                     also run the program under a JVMTI agent that records ALL its
+#                                                   call edges, into the library too (bench/jvmti/edges.c, built
+#                                                   with gcc), and compare those instead (bench/EdgeRecall.java):
+#                                                   missed app-to-app and app-to-library edges, static/dynamic size
 #   RUN_JAVA_OPTS=... bench/recall.sh               JVM flags of the program's run (default -Xint: HotSpot
 #                                                   marks a method "touched" when its counters are made,
 #                                                   which the JIT also does for callees it only considers
@@ -40,7 +45,7 @@ JAVA_OPTS=${JAVA_OPTS:--XX:+UseSerialGC}
 RUN_JAVA_OPTS=${RUN_JAVA_OPTS:--Xint}
 RECORD_JAVA_OPTS=${RECORD_JAVA_OPTS:-} # the recorded run needs no -Xint (it logs no touched methods)
 WORK=$ROOT/bench/target/recall/$PROGRAM
-JPHANTOM=$ROOT/jphantom-cli/target/jphantom.jar
+JPHANTOM=${JPHANTOM:-$ROOT/jphantom-cli/target/jphantom.jar} # a copy keeps long runs apart from rebuilds
 die() { echo "recall: $*" >&2; exit 2; }
 
 if [[ ! -f $JPHANTOM ]]; then
@@ -330,6 +335,19 @@ elif [[ $REUSE == 1 && -f $WORK/refl.log ]]; then
     LOG_ARGS=(--log "$WORK/refl.log")
 fi
 
+if [[ ${EDGES:-0} != 0 && ( $REUSE == 0 || ! -s $WORK/dynamic-edges.txt ) ]]; then
+    echo "recall: running $PROGRAM again with the call-edge agent (bench/jvmti/edges.c)" >&2
+    JH=$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")
+    gcc -shared -fPIC -O2 -I"$JH/include" -I"$JH/include/linux" "$ROOT/bench/jvmti/edges.c" -o "$WORK/libedges.so" \
+        || die "cannot build the call-edge agent (needs gcc and the JDK's jvmti.h)"
+    rm -rf "$WORK/gen-edges"; mkdir -p "$WORK/gen-edges"
+    EARGS=("${ARGS[@]}")
+    EARGS[1]=$WORK/gen-edges${OUT_FILE:+/$OUT_FILE}
+    # shellcheck disable=SC2086
+    java $RUN_JAVA_OPTS "-agentpath:$WORK/libedges.so=$WORK/dynamic-edges.txt" -cp "$CP" "$MAIN" "${EARGS[@]}" \
+        > "$WORK/edges-run.txt" 2>&1 || die "the run with the call-edge agent failed: see $WORK/edges-run.txt"
+fi
+
 echo "recall: jphantom analyze ${INPUTS[*]##*/} --main $MAIN $*" >&2
 # shellcheck disable=SC2086
 java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" --main "$MAIN" --out "$WORK/analysis" -q "$@" \
@@ -338,7 +356,12 @@ java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" --main "$MAIN" --out "$W
 echo "== $PROGRAM: recall of jphantom analyze $* against one run"
 java "$ROOT/bench/Recall.java" "${LOG_ARGS[@]}" "$WORK/touched.txt" "$WORK/classload.txt" "$WORK/analysis/reachable-methods.txt" \
     "${INPUTS[@]}"
-if [[ -s $WORK/calls.txt ]]; then
-    echo "== $PROGRAM: edge recall (the recorded run's app-to-app call edges)"
-    java "$ROOT/bench/EdgeRecall.java" "$WORK/calls.txt" "$WORK/analysis/call-edges.txt" "${INPUTS[@]}"
+if [[ ${EDGES:-0} != 0 ]]; then
+    echo "== $PROGRAM: call edges of jphantom analyze $* against the run's (JVMTI agent)"
+    java "$ROOT/bench/EdgeRecall.java" "$WORK/dynamic-edges.txt" "$WORK/analysis/call-edges.txt" \
+        "$WORK/analysis/reachable-methods.txt" "${INPUTS[@]}"
+elif [[ -s $WORK/calls.txt ]]; then
+    echo "== $PROGRAM: call edges of jphantom analyze $* against the recorded run's (jphantom record --calls)"
+    java "$ROOT/bench/EdgeRecall.java" "$WORK/calls.txt" "$WORK/analysis/call-edges.txt" \
+        "$WORK/analysis/reachable-methods.txt" "${INPUTS[@]}"
 fi

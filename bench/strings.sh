@@ -26,6 +26,9 @@
 #   TABLES=1 bench/strings.sh                  one table only (1 or 2; default both)
 #   STRINGS=off bench/strings.sh               table 2 without substring flow (default substring)
 #   JAVA_OPTS=...                              the analysis' JVM flags (bench/recall.sh's default)
+#   EDGES=1 bench/strings.sh                   table 1 also against the run's call edges (bench/recall.sh's EDGES:
+#                                              missed dynamic edges, static/dynamic size, the thesis' guard)
+#   JPHANTOM=...                               the CLI jar (bench/recall.sh's)
 # Needs what bench/recall.sh needs (JDK 17 to 21). Exit status: 0 on success, 2 on a setup error.
 set -euo pipefail
 
@@ -58,33 +61,41 @@ stat() { # stats.json key
 recall() {
     local program=$1; shift
     local text
-    text=$(RECORD=0 REUSE_RUN=${REUSE:-1} bench/recall.sh "$program" "$@" 2>>"$OUT/log.txt") || return 2
+    text=$(RECORD=0 EDGES=${EDGES:-0} REUSE_RUN=${REUSE:-1} bench/recall.sh "$program" "$@" 2>>"$OUT/log.txt") || return 2
     echo "$text" >>"$OUT/log.txt"
-    local executed reachable
+    local executed reachable edges
     executed=$(sed -n 's/^executed methods of the program.s classes: \([0-9]*\).*/\1/p' <<<"$text")
     reachable=$(sed -n 's/^reachable of them: \([0-9]*\)/\1/p' <<<"$text")
-    echo "$executed $reachable"
+    # EdgeRecall's lines: dynamic edges, missed app-to-app and app-to-lib, static pairs / dynamic
+    edges=$(sed -n -e 's/^dynamic edges from the program.s methods: \([0-9,]*\) .*/\1/p' \
+        -e 's/^missed by the static call graph: \([0-9,]*\) application-to-application, \([0-9,]*\) .*/\1 \2/p' \
+        -e 's/^static edges from the program.s methods: .*; \([0-9.]*\)x the dynamic pairs.*/\1/p' <<<"$text" | tr -d , | tr '\n' ' ')
+    echo "$executed $reachable ${edges:-- - - -}"
 }
 
 if [[ $TABLES == *1* ]]; then
     echo "== table 1: soundness against one run (ci); missed = executed methods of the program's jars not reachable"
-    printf '%-8s %-11s %9s %7s %8s %10s %10s %9s\n' program config executed missed recall callEdges reachable time_s
+    [[ ${EDGES:-0} != 0 ]] && echo "   (EDGES=1: dynEdges = the run's call edges from the program's methods; missA2A, missA2L = those the"\
+        "static graph lacks, to the program and to the library; static/dyn = static (caller, callee) pairs from the program's methods / dynEdges)"
+    printf '%-8s %-11s %9s %7s %8s %10s %10s %9s %8s %7s %7s %10s\n' program config executed missed recall callEdges reachable time_s \
+        dynEdges missA2A missA2L static/dyn
     for p in "${PROGRAMS[@]}"; do
         REUSE=0
         base_missed=
         best_missed=
         for c in "${ORDER[@]}"; do
             # shellcheck disable=SC2086
-            read -r executed reachable < <(recall "$p" ${CONFIG[$c]}) || { echo "strings: recall.sh failed, see $OUT/log.txt" >&2; exit 2; }
+            read -r executed reachable dyn a2a a2l ratio < <(recall "$p" ${CONFIG[$c]}) || { echo "strings: recall.sh failed, see $OUT/log.txt" >&2; exit 2; }
             REUSE=1
             stats=bench/target/recall/$p/analysis/stats.json
             missed=$((executed - reachable))
             [[ -z $base_missed ]] && base_missed=$missed
             if [[ -z $best_missed || $missed -lt $best_missed ]]; then best_missed=$missed; fi
             cp bench/target/recall/$p/analysis/call-edges.txt "$OUT/$p-$c-call-edges.txt"
-            printf '%-8s %-11s %9d %7d %7.1f%% %10s %10s %9.1f\n' "$p" "$c" "$executed" "$missed" \
+            printf '%-8s %-11s %9d %7d %7.1f%% %10s %10s %9.1f %8s %7s %7s %10s\n' "$p" "$c" "$executed" "$missed" \
                 "$(python3 -c "print(100.0*$reachable/$executed)")" "$(stat "$stats" callEdges)" \
-                "$(stat "$stats" reachableMethods)" "$(python3 -c "print($(stat "$stats" timeMs)/1000)")"
+                "$(stat "$stats" reachableMethods)" "$(python3 -c "print($(stat "$stats" timeMs)/1000)")" \
+                "${dyn:--}" "${a2a:--}" "${a2l:--}" "${ratio:--}"
         done
         if [[ $base_missed -gt 0 ]]; then
             echo "   $p: solar misses $base_missed; the best configuration recovers $((base_missed - best_missed))" \

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionLimits;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.UseBased;
 import org.junit.jupiter.api.AfterAll;
@@ -163,6 +164,62 @@ class ReflectionStringsTest {
         assertTrue(edges(r).contains("<strings.Widget: void draw()>"), edges(r).toString());
         assertFalse(r.reachableMethods().contains("<strings.Widget: void <init>()>"), "invented: no constructor runs");
         assertTrue(targets(r, 24, "Class.forName").isEmpty(), "invention is not back-propagation");
+    }
+
+    /** The reasons the report gives for the site of {@code api} at {@code line} (none when it is sound). */
+    @SuppressWarnings("unchecked")
+    static List<String> reasons(AnalysisResult r, int line, String api) {
+        for (java.util.Map<String, Object> site : (List<java.util.Map<String, Object>>) r.reflection().toJson().get("sites")) {
+            if (((Number) site.get("line")).intValue() == line && site.get("api").equals(api)) {
+                return (List<String>) site.getOrDefault("reasons", List.of());
+            }
+        }
+        throw new AssertionError("no " + api + " at line " + line);
+    }
+
+    private static final List<String> METALS = List.of("<strings.Gold: void <init>()>", "<strings.Iron: void <init>()>",
+            "<strings.Lead: void <init>()>");
+
+    /**
+     * SOLAR's lazy typing, bounded: the cast to Metal (three classes) types the lazy object of the
+     * newInstance at line 9 only when the limit admits three classes; below it the site is
+     * reported unsound, naming the cast.
+     */
+    @org.junit.jupiter.api.Test
+    void lazyTypingStopsAtCastsThatMoreClassesThanTheLimitSatisfy() {
+        AnalysisResult typed = run(17, "Thresholds", ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withLazyTypes(3)));
+        assertTrue(edges(typed).containsAll(METALS), edges(typed).toString());
+        assertEquals(List.of(), reasons(typed, 9, "Class.newInstance"));
+        AnalysisResult bounded = run(17, "Thresholds", ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withLazyTypes(2)));
+        for (String init : METALS) {
+            assertFalse(edges(bounded).contains(init), init);
+        }
+        assertTrue(reasons(bounded, 9, "Class.newInstance").stream().anyMatch(r -> r.contains("cast at strings.Thresholds.main:9"
+                + " of strings.Metal, which 3 classes satisfy, beyond the lazy-typing limit 2")),
+                reasons(bounded, 9, "Class.newInstance").toString());
+        assertTrue(edges(run(17, "Thresholds", ReflectionOptions.OFF)).containsAll(METALS), "the default admits 3");
+        // the limit bounds the site, not each use: the object of line 13 meets casts to Metal and to
+        // Silver, 4 classes together; with the limit 3 one of the two uses types it, and the site says which did not
+        java.util.Set<String> made = targets(typed, 13, "Class.newInstance").keySet();
+        assertTrue(made.equals(java.util.Set.of("strings.Gold", "strings.Iron", "strings.Lead"))
+                || made.equals(java.util.Set.of("strings.Silver")), made.toString());
+        assertEquals(1, reasons(typed, 13, "Class.newInstance").size(), reasons(typed, 13, "Class.newInstance").toString());
+        AnalysisResult four = run(17, "Thresholds", ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withLazyTypes(4)));
+        assertEquals(java.util.Set.of("strings.Gold", "strings.Iron", "strings.Lead", "strings.Silver"),
+                targets(four, 13, "Class.newInstance").keySet());
+        assertEquals(List.of(), reasons(four, 13, "Class.newInstance"));
+    }
+
+    /** The thesis' c and d (Section 3.4.3) as options: the cast to Metal (3 classes), the name polish (2 classes). */
+    @org.junit.jupiter.api.Test
+    void backPropagationThresholdsAreOptions() {
+        ReflectionOptions propagate = SUBSTRINGS.withUseBased(UseBased.PROPAGATE);
+        AnalysisResult wide = run(17, "Thresholds", propagate.withLimits(ReflectionLimits.DEFAULT.withUseBased(3, 2)));
+        assertEquals(java.util.Set.of("strings.Gold", "strings.Iron", "strings.Lead"), targets(wide, 9, "Class.forName").keySet());
+        assertEquals(java.util.Set.of("strings.Brass", "strings.Silver"), targets(wide, 11, "Class.forName").keySet());
+        AnalysisResult narrow = run(17, "Thresholds", propagate.withLimits(ReflectionLimits.DEFAULT.withUseBased(2, 1)));
+        assertTrue(targets(narrow, 9, "Class.forName").isEmpty(), targets(narrow, 9, "Class.forName").toString());
+        assertTrue(targets(narrow, 11, "Class.forName").isEmpty(), targets(narrow, 11, "Class.forName").toString());
     }
 
     /**

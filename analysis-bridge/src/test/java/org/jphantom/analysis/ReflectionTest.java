@@ -217,4 +217,34 @@ class ReflectionTest {
         assertEquals(a, Files.readString(tmp.resolve("b").resolve(Dumps.REFLECTION)));
         assertTrue(a.contains("\"status\" : \"resolved\""), a);
     }
+
+    /**
+     * A constant-length Class[] (javac's varargs, {@code getDeclaredConstructor()} included) keeps
+     * the members of other arities out; without it every constructor of Bolt was called at lines 6
+     * and 7 and every fit was a target at line 8.
+     */
+    @Test
+    void lookupsReadTheLengthOfAConstantClassArray() {
+        AnalysisResult r = run("Arity", ReflectionMode.SOLAR);
+        TreeSet<String> e = edges(r, "Arity");
+        assertFalse(e.stream().anyMatch(x -> x.endsWith("<reflection.Bolt: void <init>(java.lang.String,int)>")), e.toString());
+        assertEquals(1, e.stream().filter(x -> x.endsWith("<reflection.Bolt: void <init>()>")).count(), e.toString());
+        assertEquals(1, e.stream().filter(x -> x.endsWith("<reflection.Bolt: void <init>(java.lang.String)>")).count(),
+                e.toString());
+        assertEquals(List.of("<reflection.Bolt: void fit(int,int)>"), targets(r, 8, "Class.getMethod"));
+        assertEquals(List.of("<reflection.Bolt: void fit()>", "<reflection.Bolt: void fit(int)>",
+                "<reflection.Bolt: void fit(int,int)>"), targets(r, 10, "Class.getMethod"));
+    }
+
+    /** The targets the report gives the site of {@code api} at {@code line}, sorted. */
+    @SuppressWarnings("unchecked")
+    private static List<String> targets(AnalysisResult r, int line, String api) {
+        for (Map<String, Object> site : (List<Map<String, Object>>) r.reflection().toJson().get("sites")) {
+            if (((Number) site.get("line")).intValue() == line && site.get("api").equals(api)) {
+                return ((List<Map<String, Object>>) site.get("targets")).stream().map(t -> (String) t.get("target"))
+                        .sorted().toList();
+            }
+        }
+        throw new AssertionError("no " + api + " at line " + line);
+    }
 }

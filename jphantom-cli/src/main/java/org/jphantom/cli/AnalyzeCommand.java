@@ -24,6 +24,7 @@ import org.jphantom.analysis.pta.entry.EntryPointOptions;
 import org.jphantom.analysis.pta.entry.PackageVisibility;
 import org.jphantom.analysis.pta.plugin.Progress;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionLimits;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 
 /** {@code jphantom analyze}: options in, the analysis library called, a summary and dumps out. */
@@ -64,6 +65,15 @@ final class AnalyzeCommand {
                 .desc("with solar: use-based inference; 'propagate': a cast or a member name tells an unresolved"
                         + " forName its classes; 'invent': objects of the cast type at casts of unresolved invoke/get"
                         + " results; 'both'; 'off' (default)").build());
+        o.addOption(Option.builder().longOpt("reflection-lazy-limit").hasArg().argName("N|none")
+                .desc("with solar: a cast (or invoke) that more than N classes satisfy does not type the objects"
+                        + " newInstance made of unknown classes, and their site is reported unsound (default "
+                        + ReflectionLimits.DEFAULT.lazyTypes() + "; none: SOLAR's unbounded typing)").build());
+        o.addOption(Option.builder().longOpt("reflection-use-based-limits").hasArg().argName("C,D")
+                .desc("with --reflection-use-based: a cast back-propagates or invents only when at most C classes"
+                        + " satisfy it, a member name back-propagates only when at most D classes declare it"
+                        + " (default " + ReflectionLimits.DEFAULT.castTypes() + "," + ReflectionLimits.DEFAULT.nameTypes()
+                        + ")").build());
         o.addOption(Option.builder().longOpt("string-colouring").hasArg().argName("on|off")
                 .desc("with solar: merge the member-name strings that never tell two members of a class apart"
                         + " (string colouring); default on").build());
@@ -147,7 +157,7 @@ final class AnalyzeCommand {
         }
         for (String single : List.of("release", "context", "out", "missing", "entry-points", "package-visibility",
                 "reflection", "reflection-log", "dynamic-models", "reflection-strings", "reflection-use-based",
-                "string-colouring")) {
+                "string-colouring", "reflection-lazy-limit", "reflection-use-based-limits")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
                 throw new ParseException("option --" + single + " given " + values.length + " times");
@@ -223,7 +233,10 @@ final class AnalyzeCommand {
         return Main.OK;
     }
 
-    /** {@code --reflection-strings}, {@code --reflection-use-based}, {@code --string-colouring}. */
+    /**
+     * {@code --reflection-strings}, {@code --reflection-use-based}, {@code --string-colouring},
+     * {@code --reflection-lazy-limit}, {@code --reflection-use-based-limits}.
+     */
     private static ReflectionOptions reflectionOptions(CommandLine cl) throws ParseException {
         String strings = cl.getOptionValue("reflection-strings", "off");
         if (!strings.equals("substring") && !strings.equals("off")) {
@@ -234,11 +247,18 @@ final class AnalyzeCommand {
             throw new ParseException("--string-colouring takes on or off, not '" + colouring + "'");
         }
         ReflectionOptions.UseBased useBased;
+        ReflectionLimits limits = ReflectionLimits.DEFAULT;
         try {
             useBased = ReflectionOptions.UseBased.named(cl.getOptionValue("reflection-use-based", "off"));
+            if (cl.hasOption("reflection-lazy-limit")) {
+                limits = limits.withLazyTypes(ReflectionLimits.parseLazy(cl.getOptionValue("reflection-lazy-limit")));
+            }
+            if (cl.hasOption("reflection-use-based-limits")) {
+                limits = limits.withUseBased(cl.getOptionValue("reflection-use-based-limits"));
+            }
         } catch (org.jphantom.JphantomException e) {
             throw new ParseException(e.getMessage());
         }
-        return new ReflectionOptions(strings.equals("substring"), useBased, colouring.equals("on"));
+        return new ReflectionOptions(strings.equals("substring"), useBased, colouring.equals("on"), limits);
     }
 }

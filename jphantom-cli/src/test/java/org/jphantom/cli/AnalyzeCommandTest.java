@@ -147,6 +147,13 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void reflectionLimitsAreAccepted() {
+        run("analyze", jar.toString(), "--reflection-lazy-limit", "none", "--reflection-use-based-limits", "3,7", "-q")
+                .expect(Main.OK);
+        run("analyze", jar.toString(), "--reflection-lazy-limit", "10", "-q").expect(Main.OK);
+    }
+
+    @Test
     void badOptionsAreOneLineErrors() throws IOException {
         run("analyze").expect(Main.USAGE).expectOneLineError("no program given");
         run("analyze", jar.toString(), "--context", "9obj").expect(Main.USAGE).expectOneLineError("9obj");
@@ -159,6 +166,12 @@ class AnalyzeCommandTest {
         run("analyze", jar.toString(), "--reflection-strings", "prefix").expect(Main.USAGE).expectOneLineError("prefix");
         run("analyze", jar.toString(), "--reflection-use-based", "guess").expect(Main.USAGE)
                 .expectOneLineError("off, invent, propagate or both");
+        run("analyze", jar.toString(), "--reflection-lazy-limit", "0").expect(Main.USAGE)
+                .expectOneLineError("--reflection-lazy-limit takes a positive number or none, not '0'");
+        run("analyze", jar.toString(), "--reflection-use-based-limits", "5").expect(Main.USAGE)
+                .expectOneLineError("--reflection-use-based-limits takes C,D");
+        run("analyze", jar.toString(), "--reflection-use-based-limits", "5,x").expect(Main.USAGE)
+                .expectOneLineError("not 'x'");
         run("analyze", jar.toString(), "--string-colouring", "maybe").expect(Main.USAGE).expectOneLineError("maybe");
         run("analyze", jar.toString(), "--reflection-log", dir.resolve("no.log").toString()).expect(Main.USAGE)
                 .expectOneLineError("no.log");

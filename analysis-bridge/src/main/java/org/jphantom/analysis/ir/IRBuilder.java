@@ -222,6 +222,28 @@ public final class IRBuilder {
             return f.getStack(f.getStackSize() - 1 - depth);
         }
 
+        /**
+         * The length an array allocation takes when the instruction right before it pushes a
+         * constant (no label in between, so no other path reaches the allocation), else -1.
+         */
+        private int constantLength(AbstractInsnNode alloc) {
+            AbstractInsnNode p = alloc.getPrevious();
+            while (p != null && (p instanceof LineNumberNode || p instanceof org.objectweb.asm.tree.FrameNode)) {
+                p = p.getPrevious();
+            }
+            if (p == null) {
+                return -1;
+            }
+            int op = p.getOpcode();
+            if (op >= Opcodes.ICONST_0 && op <= Opcodes.ICONST_5) {
+                return op - Opcodes.ICONST_0;
+            }
+            if ((op == Opcodes.BIPUSH || op == Opcodes.SIPUSH) && ((IntInsnNode) p).operand >= 0) {
+                return ((IntInsnNode) p).operand;
+            }
+            return -1;
+        }
+
         private void emit(int i, AbstractInsnNode insn, Frame<DefValue> f, boolean used, Analyzer<DefValue> analyzer) {
             int op = insn.getOpcode();
             switch (op) {
@@ -231,14 +253,14 @@ public final class IRBuilder {
                 case Opcodes.NEWARRAY:
                     if (used) {
                         b.add(new New(defVar(i), program.type("[" + primitiveArrayElement(((IntInsnNode) insn).operand)),
-                                New.Kind.ARRAY, null, line));
+                                constantLength(insn), line));
                     }
                     break;
                 case Opcodes.ANEWARRAY:
                     if (used) {
                         String d = ((TypeInsnNode) insn).desc;
                         b.add(new New(defVar(i), program.type("[" + (d.startsWith("[") ? d : "L" + d + ";")),
-                                New.Kind.ARRAY, null, line));
+                                constantLength(insn), line));
                     }
                     break;
                 case Opcodes.MULTIANEWARRAY:

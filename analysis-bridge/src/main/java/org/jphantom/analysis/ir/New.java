@@ -24,17 +24,32 @@ public final class New extends Stmt {
     public final String constant;
     /** The method handle of a {@link Kind#METHOD_HANDLE} constant, else null. */
     public final HandleConstant handle;
+    /**
+     * The length of a one-dimensional {@link Kind#ARRAY} when the bytecode pushes it as a constant
+     * right before the allocation (javac's array literals, varargs), else -1.
+     */
+    public final int length;
 
     public New(int lhs, int type, Kind what, String constant, int line) {
         this(lhs, type, what, constant, null, line);
     }
 
     public New(int lhs, int type, Kind what, String constant, HandleConstant handle, int line) {
+        this(lhs, type, what, constant, handle, -1, line);
+    }
+
+    /** An array of a constant {@code length} (-1: not known). */
+    public New(int lhs, int type, int length, int line) {
+        this(lhs, type, Kind.ARRAY, null, null, length, line);
+    }
+
+    private New(int lhs, int type, Kind what, String constant, HandleConstant handle, int length, int line) {
         super(NEW, line);
         this.lhs = lhs;
         this.type = type;
         this.what = what;
         this.constant = constant;
         this.handle = handle;
+        this.length = length;
     }
 }

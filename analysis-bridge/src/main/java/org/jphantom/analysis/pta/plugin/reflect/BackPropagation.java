@@ -21,21 +21,16 @@ import org.jphantom.analysis.lang.Signatures;
  *   <li>A cast: the object a {@code newInstance} of c^u makes (directly, or through a
  *       {@code getConstructor} of c^u) reaches a cast to {@code T}, anywhere: the concrete classes of
  *       the closed world that are {@code T} or its subtypes, when they are at most
- *       {@link #MAX_CAST_TYPES} (the thesis' c).
+ *       {@link ReflectionLimits#castTypes()} (the thesis' c).
  *   <li>A member name: a {@code get[Declared]Method} or {@code get[Declared]Field} on c^u with a name
  *       (or a piece of one, with substring flow): the classes of the closed world that declare a
- *       method (field) of that name, when they are at most {@link #MAX_NAME_TYPES} (the thesis' d).
+ *       method (field) of that name, when they are at most {@link ReflectionLimits#nameTypes()} (the thesis' d).
  * </ul>
  * SOLAR's own rules (lazy objects typed at casts, collective inference at {@code invoke}) still
  * apply; this adds the classes at the source. Markers flow through the heap as well (the thesis'
  * optional restriction to local flow is not applied).
  */
 final class BackPropagation {
-    /** The thesis' c: a cast to a type with more concrete classes than this tells nothing. */
-    static final int MAX_CAST_TYPES = 5;
-    /** The thesis' d: a name of members of more classes than this tells nothing. */
-    static final int MAX_NAME_TYPES = 5;
-
     private final ReflectionAnalysis a;
     /** Per unresolved class-lookup site: the pointers (one per context) its c^u was added to. */
     private final Map<ReflectiveCall, List<Integer>> sites = new HashMap<>();
@@ -99,7 +94,7 @@ final class BackPropagation {
 
     private void castTo(ReflectiveCall origin, int type, String where) {
         List<Integer> subs = a.members().concreteSubtypes(type);
-        if (subs.size() > MAX_CAST_TYPES) {
+        if (subs.size() > a.options().limits().castTypes()) {
             return;
         }
         for (int t : subs) {
@@ -117,7 +112,7 @@ final class BackPropagation {
         }
         Set<Integer> types = typesNamed.computeIfAbsent((field ? "f:" : "m:") + (piece ? "~" : "") + name,
                 k -> declaringTypes(field, name, piece));
-        if (types.size() > MAX_NAME_TYPES) {
+        if (types.size() > a.options().limits().nameTypes()) {
             return;
         }
         for (int t : types) {
@@ -139,7 +134,7 @@ final class BackPropagation {
                     out.add(m.declaringType());
                 }
             }
-            if (out.size() > MAX_NAME_TYPES) {
+            if (out.size() > a.options().limits().nameTypes()) {
                 break;
             }
         }

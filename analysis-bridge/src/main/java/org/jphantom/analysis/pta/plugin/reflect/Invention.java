@@ -12,7 +12,7 @@ import org.jphantom.analysis.lang.Signatures;
  * object of {@code T}, invented at the cast: no constructor runs, it only lets the code after the
  * cast call methods on what the unresolved reflective call returned. {@code T} abstract or an
  * interface: one object per concrete class of the closed world that is a subtype, when they are at
- * most {@link BackPropagation#MAX_CAST_TYPES}, else none. ({@code newInstance} needs no marker of
+ * most {@link ReflectionLimits#castTypes()} (the thesis' c), else none. ({@code newInstance} needs no marker of
  * its own here: SOLAR's lazy objects already make objects of the cast's types at casts.)
  */
 final class Invention {
@@ -46,7 +46,7 @@ final class Invention {
     void cast(int type, String castKey, String where, int target) {
         List<Integer> types = a.program().isAbstractOrInterface(type) || a.program().info(type) == null
                 ? a.members().concreteSubtypes(type) : List.of(type);
-        if (types.size() > BackPropagation.MAX_CAST_TYPES) {
+        if (types.size() > a.options().limits().castTypes()) {
             return;
         }
         for (int t : types) {

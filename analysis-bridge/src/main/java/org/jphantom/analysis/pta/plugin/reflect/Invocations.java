@@ -21,7 +21,8 @@ import org.jphantom.analysis.pta.plugin.reflect.Meta.Kind;
  * of a known class, its members that fit the arguments and the result's cast ([I-INVSIG]); of an
  * unknown class, the members of the receiver objects' classes ([I-INVTP]) and, with a known name,
  * the closed world's methods of that name and a fitting signature ([I-INVS2T]). Marker objects
- * reaching the receiver are typed as the target's class and its subtypes ([L-INV]). A site fails
+ * reaching the receiver are typed as the target's class and its subtypes ([L-INV]), within the
+ * lazy-typing limit ({@link LazyHeap#typesAt}). A site fails
  * SOLAR's soundness criterion when an unknown-class {@code Method} of unknown name meets a receiver
  * that is unknown or absent.
  */
@@ -193,14 +194,15 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
             a.binder().call(csm, call, callee, obj, receiver, args, result);
         }
 
-        /** [L-INV]: a marker at the receiver becomes objects of {@code m}'s class and its subtypes. */
+        /** [L-INV]: a marker at the receiver becomes objects of {@code m}'s class and its subtypes (within the limit). */
         void type(int marker, JMethod m) {
             if (m.isStatic() || m.declaringType() == a.program().type(Program.OBJECT)
                     || !typedMarkers.add((long) m.declaringType() << 32 | marker)) {
                 return;
             }
-            for (int t : a.members().concreteSubtypes(m.declaringType())) {
-                a.solver().addPointsTo(receiver, a.lazyHeap().materialize(marker, t, "invoke at " + call.where()));
+            String use = "invoke at " + call.where();
+            for (int t : a.lazyHeap().typesAt(marker, m.declaringType(), use)) {
+                a.solver().addPointsTo(receiver, a.lazyHeap().materialize(marker, t, use));
             }
         }
 

@@ -21,7 +21,9 @@ import org.jphantom.analysis.lang.Signatures;
  * marker exists), the cast's result gets the objects of the closed world's concrete subtypes of
  * {@code A} made at that call site, constructed there (the no-argument constructor for
  * {@code Class.newInstance}, every constructor for {@code Constructor.newInstance}); the marker
- * itself never passes a cast. {@link Invocations} types markers at {@code invoke} the same way.
+ * itself never passes a cast. {@link Invocations} types markers at {@code invoke} the same way. A
+ * marker becomes objects of at most {@link ReflectionLimits#lazyTypes()} classes: a use that would
+ * take it past that does not type it ({@link #typesAt}).
  * Markers that are never typed make their site unsound (SOLAR's assumption 4 fails there).
  */
 final class LazyHeap {
@@ -115,7 +117,7 @@ final class LazyHeap {
                 for (int o : objs) {
                     Lazy l = lazies.get(o);
                     if (l != null) {
-                        for (int t : a.members().concreteSubtypes(type)) {
+                        for (int t : typesAt(o, type, "cast at " + where)) {
                             a.solver().addPointsTo(target, make(l, t, "cast at " + where));
                         }
                         if (a.backPropagation() != null) {
@@ -127,6 +129,43 @@ final class LazyHeap {
                 }
             });
         }
+    }
+
+    /**
+     * The types a use of the lazy object {@code marker} ([L-CAST]: a cast to {@code type}; [L-INV]: an
+     * {@code invoke} of a method of {@code type}) gives it: the closed world's concrete subtypes of
+     * {@code type}, unless they would make the object's types (those earlier uses gave it, and
+     * these) more than {@link ReflectionLimits#lazyTypes()}: then none, and the site is reported
+     * unsound, naming the use. The limit bounds each creating site, not each use: under context
+     * insensitivity a lazy object reaches every {@code equals(Object)} of the program, each cast
+     * there to one class. Which uses type it, when they would exceed the limit together, follows
+     * the solver's order (deterministic).
+     */
+    List<Integer> typesAt(int marker, int type, String use) {
+        return typesAt(lazies.get(marker), type, use);
+    }
+
+    private List<Integer> typesAt(Lazy l, int type, String use) {
+        List<Integer> subs = a.members().concreteSubtypes(type);
+        int limit = a.options().limits().lazyTypes();
+        if (l.types.size() + subs.size() <= limit || l.types.size() + newTypes(l, subs) <= limit) {
+            return subs;
+        }
+        l.call.unsound("the object of an unknown class it creates meets " + use + " of "
+                + Signatures.javaName(a.program().typeName(type)) + ", which " + subs.size()
+                + " classes satisfy, beyond the lazy-typing limit " + limit + " (typed as " + l.types.size()
+                + " classes so far): not typed there");
+        return List.of();
+    }
+
+    private static int newTypes(Lazy l, List<Integer> subs) {
+        int n = 0;
+        for (int t : subs) {
+            if (!l.types.contains(t)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Types marker {@code marker} as {@code type} ([L-CAST], [L-INV]): the object made, constructed. */

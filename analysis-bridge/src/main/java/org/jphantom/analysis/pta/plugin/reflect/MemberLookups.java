@@ -16,16 +16,19 @@ import org.jphantom.analysis.pta.solver.Solver;
  * found by the lookup's rules ({@link Members}); a known class with an unknown name, or an unknown
  * class, gives a partial meta-object (m^t_u, m^u_s, m^u_u) that {@code invoke}, {@code get},
  * {@code set} and {@code newInstance} resolve by inference. The plural forms return one array per
- * class and lookup, holding every member found. Parameter-type arguments ({@code Class[]}) are not
- * read: every overload of the name is a target.
+ * class and lookup, holding every member found. Of the parameter-type argument ({@code Class[]})
+ * only a constant length is read ({@link ParameterCount}): every overload of the name with that
+ * many parameters is a target (any arity when the length is not known).
  */
 final class MemberLookups implements ReflectionAnalysis.SiteModel {
     private final ReflectionAnalysis a;
     private final int stringType;
+    private final ParameterCount arities;
 
     MemberLookups(ReflectionAnalysis a) {
         this.a = a;
         this.stringType = a.program().type("java/lang/String");
+        this.arities = new ParameterCount(a);
     }
 
     private static Kind kindOf(Api api) {
@@ -242,15 +245,23 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                 case PARTIAL_METHOD -> {
                     List<Object> found = name == null ? new ArrayList<>(members.methods(type, null, declared))
                             : members.byName(type, 0, declared).getOrDefault(name, List.of());
+                    int arity = arities.of(call);
                     for (Object o : found) {
                         JMethod m = (JMethod) o;
+                        if (!ParameterCount.fits(m.desc(), arity)) {
+                            continue;
+                        }
                         out.add(metas.member(m));
                         call.target(Signatures.method(program.typeName(m.declaringType()), m.name(), m.desc()),
                                 how);
                     }
                 }
                 case PARTIAL_CONSTRUCTOR -> {
+                    int arity = arities.of(call);
                     for (JMethod m : members.constructors(type, declared)) {
+                        if (!ParameterCount.fits(m.desc(), arity)) {
+                            continue;
+                        }
                         out.add(metas.member(m));
                         call.target(Signatures.method(known, m.name(), m.desc()), how);
                     }

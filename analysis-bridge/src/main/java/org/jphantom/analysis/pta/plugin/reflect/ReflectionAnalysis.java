@@ -73,7 +73,7 @@ public final class ReflectionAnalysis implements Plugin {
     public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log,
                               StringOrigins origins) {
         this.mode = mode;
-        this.options = mode == ReflectionMode.SOLAR ? options : ReflectionOptions.OFF;
+        this.options = mode == ReflectionMode.SOLAR ? options : ReflectionOptions.OFF.withLimits(options.limits());
         this.log = log;
         this.origins = origins;
     }

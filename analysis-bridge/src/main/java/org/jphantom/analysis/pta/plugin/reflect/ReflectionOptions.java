@@ -13,8 +13,9 @@ import org.jphantom.JphantomException;
  *                   concatenation as pieces, and a lookup matches a piece against names
  * @param useBased   use-based inference (Section 3.4.2): back-propagation, invention, both, or off
  * @param colouring  string colouring (seed 000): member-name strings merged by colour
+ * @param limits     the precision thresholds of lazy typing and use-based inference
  */
-public record ReflectionOptions(boolean substrings, UseBased useBased, boolean colouring) {
+public record ReflectionOptions(boolean substrings, UseBased useBased, boolean colouring, ReflectionLimits limits) {
     /**
      * The defaults: string colouring on (same call graph, fewer string facts); substring flow and
      * use-based inference off: they recovered no executed method on sablecc and the antlr tool
@@ -22,11 +23,17 @@ public record ReflectionOptions(boolean substrings, UseBased useBased, boolean c
      * the analysis-bridge README).
      */
     public static final ReflectionOptions DEFAULT = new ReflectionOptions(false, UseBased.OFF, true);
-    /** Only the mode's own rules. */
+    /** Only the mode's own rules (with the default limits). */
     public static final ReflectionOptions OFF = new ReflectionOptions(false, UseBased.OFF, false);
 
     public ReflectionOptions {
         java.util.Objects.requireNonNull(useBased, "useBased");
+        java.util.Objects.requireNonNull(limits, "limits");
+    }
+
+    /** With the default limits ({@link ReflectionLimits#DEFAULT}). */
+    public ReflectionOptions(boolean substrings, UseBased useBased, boolean colouring) {
+        this(substrings, useBased, colouring, ReflectionLimits.DEFAULT);
     }
 
     /** Use-based reflection analysis (thesis Section 3.4.2). */
@@ -64,14 +71,18 @@ public record ReflectionOptions(boolean substrings, UseBased useBased, boolean c
     }
 
     public ReflectionOptions withSubstrings(boolean on) {
-        return new ReflectionOptions(on, useBased, colouring);
+        return new ReflectionOptions(on, useBased, colouring, limits);
     }
 
     public ReflectionOptions withUseBased(UseBased u) {
-        return new ReflectionOptions(substrings, u, colouring);
+        return new ReflectionOptions(substrings, u, colouring, limits);
     }
 
     public ReflectionOptions withColouring(boolean on) {
-        return new ReflectionOptions(substrings, useBased, on);
+        return new ReflectionOptions(substrings, useBased, on, limits);
+    }
+
+    public ReflectionOptions withLimits(ReflectionLimits l) {
+        return new ReflectionOptions(substrings, useBased, colouring, l);
     }
 }

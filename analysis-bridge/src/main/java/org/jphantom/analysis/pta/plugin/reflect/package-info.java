@@ -23,7 +23,10 @@
  * and its class path are modelled, not the JDK's own (its class loading, serialization and
  * {@code java.lang.invoke} machinery would pull in most of the JDK; SOLAR's and Tai-e's
  * evaluations likewise resolve application reflection), and casts of the JDK do not type lazy
- * objects either. Inference searches the closed world (the
+ * objects either. SOLAR's lazy typing and the thesis' use-based inference stop at the thresholds of
+ * {@link org.jphantom.analysis.pta.plugin.reflect.ReflectionLimits} (a lazy object typed as at most
+ * N classes per creating site; the uses past it are reported as making the site unsound). Of a
+ * lookup's {@code Class[]} only a constant length is read ({@code ParameterCount}). Inference searches the closed world (the
  * program and its class path) and never enumerates the JDK's classes. After the fixpoint,
  * {@link org.jphantom.analysis.pta.plugin.reflect.ReflectionReport} lists every reflective call
  * site reached, sorted, with its targets, how each was found and whether it is unsound or imprecise.

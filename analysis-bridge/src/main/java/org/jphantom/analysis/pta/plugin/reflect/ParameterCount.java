@@ -1,0 +1,66 @@
+package org.jphantom.analysis.pta.plugin.reflect;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.jphantom.analysis.ir.Cast;
+import org.jphantom.analysis.ir.Copy;
+import org.jphantom.analysis.ir.FieldAccess;
+import org.jphantom.analysis.ir.Invoke;
+import org.jphantom.analysis.ir.New;
+import org.jphantom.analysis.ir.Stmt;
+import org.objectweb.asm.Type;
+
+/**
+ * How many parameters a {@code getMethod(name, Class...)}, {@code getDeclaredMethod},
+ * {@code getConstructor(Class...)} or {@code getDeclaredConstructor} lookup asks for: the length of
+ * the {@code Class[]} its calling method allocates for it, when the bytecode gives that length as a
+ * constant (javac's {@code new Class[] {...}} and varargs, {@code getDeclaredConstructor()}
+ * included) and the array variable has no other definition. The JDK's lookup returns only a member
+ * with exactly those parameter types, so a member of another arity is never the result; the types
+ * themselves are not read.
+ */
+final class ParameterCount {
+    private final ReflectionAnalysis a;
+    private final Map<ReflectiveCall, Integer> counts = new HashMap<>();
+
+    ParameterCount(ReflectionAnalysis a) {
+        this.a = a;
+    }
+
+    /** The number of parameter types {@code call} names, or -1 when it is not known. */
+    int of(ReflectiveCall call) {
+        return counts.computeIfAbsent(call, this::read);
+    }
+
+    private int read(ReflectiveCall call) {
+        int index = switch (call.api) {
+            case GET_METHOD, GET_DECLARED_METHOD -> 1;
+            case GET_CONSTRUCTOR, GET_DECLARED_CONSTRUCTOR -> 0;
+            default -> -1;
+        };
+        Invoke inv = call.invoke;
+        if (index < 0 || index >= inv.args.length || inv.args[index] < 0) {
+            return -1;
+        }
+        int var = inv.args[index];
+        int length = -1;
+        for (Stmt s : a.solver().ir(call.method).stmts) {
+            if (s instanceof New n && n.lhs == var) {
+                if (length >= 0 || n.what != New.Kind.ARRAY) {
+                    return -1;
+                }
+                length = n.length;
+            } else if (s instanceof Copy c && c.lhs == var || s instanceof Cast c2 && c2.lhs == var
+                    || s instanceof FieldAccess fa && fa.isLoad() && fa.var == var
+                    || s instanceof Invoke i && i.lhs == var) {
+                return -1;
+            }
+        }
+        return length;
+    }
+
+    /** Whether a method or constructor of descriptor {@code desc} has {@code count} parameters (-1: any). */
+    static boolean fits(String desc, int count) {
+        return count < 0 || Type.getArgumentTypes(desc).length == count;
+    }
+}

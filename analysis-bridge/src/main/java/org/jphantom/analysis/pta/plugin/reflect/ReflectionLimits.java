@@ -1,0 +1,76 @@
+package org.jphantom.analysis.pta.plugin.reflect;
+
+import org.jphantom.JphantomException;
+
+/**
+ * The precision thresholds of type inference from uses ({@code --reflection-lazy-limit},
+ * {@code --reflection-use-based-limits}): a use that many classes satisfy tells little about the
+ * object, and typing it as all of them floods the analysis.
+ *
+ * @param lazyTypes SOLAR's lazy heap modelling: a lazy object meeting a cast to {@code A} ([L-CAST])
+ *                  or an {@code invoke} of a method of {@code A} ([L-INV]) becomes objects of the
+ *                  closed world's concrete subtypes of {@code A} only when they are at most this
+ *                  many; beyond it the use does not type the object (SOLAR's PROBE, Section 3.8 of
+ *                  the paper, ignores [L-CAST] and [L-INV] everywhere; this ignores them at such
+ *                  uses only) and the creating site is reported unsound, naming the use.
+ *                  {@link Integer#MAX_VALUE}: no limit, SOLAR as published
+ * @param castTypes the thesis' c (Section 3.4.3): a cast back-propagates, or invents objects, only
+ *                  when at most this many concrete classes satisfy it
+ * @param nameTypes the thesis' d: a member name back-propagates only when at most this many classes
+ *                  declare a member of that name
+ */
+public record ReflectionLimits(int lazyTypes, int castTypes, int nameTypes) {
+    /**
+     * The defaults: lazy objects typed at uses of at most 100 classes (log4j's largest cast is
+     * satisfied by 30 classes, Ant's {@code ProjectComponent} by 342; see the analysis-bridge
+     * README); c = d = 5, the thesis' defaults.
+     */
+    public static final ReflectionLimits DEFAULT = new ReflectionLimits(100, 5, 5);
+
+    public ReflectionLimits {
+        if (lazyTypes < 1 || castTypes < 1 || nameTypes < 1) {
+            throw JphantomException.input("reflection limits must be positive: lazy " + lazyTypes + ", c "
+                    + castTypes + ", d " + nameTypes);
+        }
+    }
+
+    /** These limits with lazy typing bounded at {@code n} ({@link Integer#MAX_VALUE}: unbounded). */
+    public ReflectionLimits withLazyTypes(int n) {
+        return new ReflectionLimits(n, castTypes, nameTypes);
+    }
+
+    /** These limits with the thesis' c and d. */
+    public ReflectionLimits withUseBased(int c, int d) {
+        return new ReflectionLimits(lazyTypes, c, d);
+    }
+
+    /** {@code N} or {@code none} (no limit), as {@code --reflection-lazy-limit} takes it. */
+    public static int parseLazy(String value) {
+        if (value.equals("none")) {
+            return Integer.MAX_VALUE;
+        }
+        return positive(value, "--reflection-lazy-limit takes a positive number or none");
+    }
+
+    /** {@code C,D} as {@code --reflection-use-based-limits} takes it. */
+    public ReflectionLimits withUseBased(String value) {
+        String[] cd = value.split(",", -1);
+        String usage = "--reflection-use-based-limits takes C,D (two positive numbers)";
+        if (cd.length != 2) {
+            throw JphantomException.input(usage + ", not '" + value + "'");
+        }
+        return withUseBased(positive(cd[0], usage), positive(cd[1], usage));
+    }
+
+    private static int positive(String s, String usage) {
+        try {
+            int n = Integer.parseInt(s.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below, with the value
+        }
+        throw JphantomException.input(usage + ", not '" + s + "'");
+    }
+}
