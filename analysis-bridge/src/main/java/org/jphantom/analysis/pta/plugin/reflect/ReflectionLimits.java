@@ -21,8 +21,8 @@ import org.jphantom.JphantomException;
  */
 public record ReflectionLimits(int lazyTypes, int castTypes, int nameTypes) {
     /**
-     * The defaults: lazy objects typed at uses of at most 100 classes (log4j's largest cast is
-     * satisfied by 30 classes, Ant's {@code ProjectComponent} by 342; see the analysis-bridge
+     * The defaults: a lazy object typed as at most 100 classes (log4j 1.2.17's most typed site
+     * becomes 98, Ant's cast to {@code ProjectComponent} alone 342; see the analysis-bridge
      * README); c = d = 5, the thesis' defaults.
      */
     public static final ReflectionLimits DEFAULT = new ReflectionLimits(100, 5, 5);
