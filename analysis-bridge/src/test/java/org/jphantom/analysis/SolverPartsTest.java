@@ -115,18 +115,6 @@ class SolverPartsTest {
                     assertArrayEquals(toArray(pendingModel), pending.toSortedArray(), "round " + round);
                     assertEquals(pendingModel.size(), pending.size());
                     assertArrayEquals(toArray(targetModel), target.toSortedArray());
-
-                    // addAllKeepingNew: a bit-set target takes the delta, the delta keeps what was new
-                    if (targetBits) {
-                        TreeSet<Integer> fresh = new TreeSet<>(deltaModel);
-                        fresh.removeAll(targetModel);
-                        targetModel.addAll(deltaModel);
-                        assertEquals(fresh.size(), target.addAllKeepingNew(delta), "round " + round);
-                        assertArrayEquals(toArray(fresh), delta.toSortedArray());
-                        assertEquals(fresh.size(), delta.size());
-                        assertArrayEquals(toArray(targetModel), target.toSortedArray());
-                        assertEquals(targetModel.size(), target.size());
-                    }
                 }
             }
         }

@@ -230,8 +230,12 @@ final class CycleEliminator {
                 }
             }
         }
-        // Make r the one pointer of the cycle; the members' pending objects become r's.
-        g.pts[r] = union;
+        // Make r the one pointer of the cycle, holding the union; the members' pending objects become r's.
+        PointsToSet shared = g.sets.share(union);
+        for (PointsToSet old : oldPts) {
+            g.sets.release(old);
+        }
+        g.pts[r] = shared;
         int dutyCount = 0;
         for (int j = 0; j < k; j++) {
             int m = members[j];

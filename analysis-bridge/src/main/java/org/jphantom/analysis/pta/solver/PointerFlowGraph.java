@@ -24,6 +24,8 @@ final class PointerFlowGraph {
     private final CSManager cs;
     private final WorkList work;
 
+    /** The sets, shared among pointers with equal ones ({@link SetPool}): replaced, never changed. */
+    final SetPool sets = new SetPool();
     PointsToSet[] pts = new PointsToSet[1 << 14];
     int[][] succ = new int[1 << 14][];
     int[] succCount = new int[1 << 14];
@@ -65,7 +67,7 @@ final class PointerFlowGraph {
         }
         work.ensureCapacity(p);
         parent[p] = p;
-        pts[p] = new PointsToSet();
+        pts[p] = sets.empty();
         return p;
     }
 

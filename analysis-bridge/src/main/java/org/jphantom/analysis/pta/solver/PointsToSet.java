@@ -8,6 +8,10 @@ import java.util.Arrays;
  * bit set would take no more memory than the array, or large, it becomes a bit set whose words
  * start at the lowest word used (objects allocated close together get close indices, so the words
  * stay few), and stays one.
+ *
+ * <p>A pointer's set is shared: {@link SetPool} keeps one set per distinct content, which is then
+ * immutable ({@linkplain #isShared shared}); a pointer that gains objects gets another shared set
+ * ({@link #union}). Sets built on their own (pending objects, unions under construction) are mutable.
  */
 public final class PointsToSet {
     /** Array sets this large become bit sets whatever their spread. */
@@ -17,9 +21,21 @@ public final class PointsToSet {
     private long[] words; // bit-set mode
     private int base; // index of words[0], in words
     private int size;
+    /** Shared through a {@link SetPool}: immutable from then on. */
+    private boolean shared;
+    /** Of a shared set: the sum of {@link #hashOf} over its elements, and how many pointers hold it (the pool's). */
+    long hash;
+    int refs;
 
     public PointsToSet() {
         elems = new int[2];
+    }
+
+    private PointsToSet(int[] elems, long[] words, int base, int size) {
+        this.elems = elems;
+        this.words = words;
+        this.base = base;
+        this.size = size;
     }
 
     /** An empty set that is a bit set from the start (for sets expected to be large). */
@@ -70,6 +86,7 @@ public final class PointsToSet {
 
     /** Adds {@code o}; whether it was absent. */
     public boolean add(int o) {
+        checkMutable();
         if (words == null) {
             int at = indexOf(o);
             if (at >= 0) {
@@ -222,43 +239,6 @@ public final class PointsToSet {
     }
 
     /**
-     * Moves the elements of {@code pending} into this set, both bit sets, a word at a time, and
-     * leaves in {@code pending} only those that were new here: the difference. Returns its size.
-     */
-    public int addAllKeepingNew(PointsToSet pending) {
-        long[] pw = pending.words;
-        int pb = pending.base;
-        int lo = 0;
-        int hi = pw.length - 1;
-        while (lo <= hi && pw[lo] == 0) {
-            lo++;
-        }
-        while (hi >= lo && pw[hi] == 0) {
-            hi--;
-        }
-        if (lo > hi) {
-            pending.size = 0;
-            return 0;
-        }
-        reserve(pb + lo, pb + hi);
-        int n = 0;
-        for (int i = lo; i <= hi; i++) {
-            long w = pw[i];
-            if (w == 0) {
-                continue;
-            }
-            long fresh = w & ~word(pb + i);
-            pw[i] = fresh;
-            if (fresh != 0) {
-                orWord(pb + i, fresh);
-                n += Long.bitCount(fresh);
-            }
-        }
-        pending.size = n;
-        return n;
-    }
-
-    /**
      * The non-empty words of this set (bit-set mode) as a {@link Words} list, so that one
      * difference can be propagated to many pointers at the cost of its non-empty words only.
      */
@@ -319,6 +299,7 @@ public final class PointsToSet {
 
     /** Adds the elements of {@code w} (bit-set mode), with one allocation at most; whether any was new. */
     public boolean addWords(Words w) {
+        checkMutable();
         int n = w.n;
         if (n == 0) {
             return false;
@@ -329,6 +310,226 @@ public final class PointsToSet {
             orWord(w.index[i], w.bits[i]);
         }
         return size != before;
+    }
+
+    // ------------------------------------------------------------------ sharing (see SetPool)
+
+    /** Whether this set is shared through a {@link SetPool}, hence immutable. */
+    public boolean isShared() {
+        return shared;
+    }
+
+    /** Makes this set immutable; {@code hash} is the sum of {@link #hashOf} over its elements. */
+    void share(long hash) {
+        this.shared = true;
+        this.hash = hash;
+    }
+
+    private void checkMutable() {
+        if (shared) {
+            throw new IllegalStateException("a shared points-to set is immutable");
+        }
+    }
+
+    /** The hash of one element; a set's hash is the sum over its elements, so disjoint unions add up. */
+    static long hashOf(int o) {
+        long h = o * 0x9E3779B97F4A7C15L;
+        h ^= h >>> 32;
+        h *= 0xD6E8FEB86659FD93L;
+        return h ^ (h >>> 32);
+    }
+
+    /** The sum of {@link #hashOf} over the elements. */
+    long elementHash() {
+        long h = 0;
+        if (words == null) {
+            for (int i = 0; i < size; i++) {
+                h += hashOf(elems[i]);
+            }
+            return h;
+        }
+        for (int i = 0; i < words.length; i++) {
+            long bits = words[i];
+            while (bits != 0) {
+                h += hashOf(((base + i) << 6) + Long.numberOfTrailingZeros(bits));
+                bits &= bits - 1;
+            }
+        }
+        return h;
+    }
+
+    /** Whether every element of {@code other} is in this set. */
+    boolean containsAll(PointsToSet other) {
+        if (other.size > size) {
+            return false;
+        }
+        if (words != null && other.words != null) {
+            long[] ow = other.words;
+            for (int i = 0; i < ow.length; i++) {
+                if ((ow[i] & ~word(other.base + i)) != 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (other.words == null) {
+            return containsAll(other.elems, other.size);
+        }
+        for (int i = 0; i < other.words.length; i++) {
+            long bits = other.words[i];
+            while (bits != 0) {
+                if (!contains(((other.base + i) << 6) + Long.numberOfTrailingZeros(bits))) {
+                    return false;
+                }
+                bits &= bits - 1;
+            }
+        }
+        return true;
+    }
+
+    /** Whether every element of {@code a[0..n)} is in this set. */
+    boolean containsAll(int[] a, int n) {
+        for (int i = 0; i < n; i++) {
+            if (!contains(a[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The smallest element; the set is not empty. */
+    private int min() {
+        if (words == null) {
+            return elems[0];
+        }
+        int i = 0;
+        while (words[i] == 0) {
+            i++;
+        }
+        return ((base + i) << 6) + Long.numberOfTrailingZeros(words[i]);
+    }
+
+    /** The largest element; the set is not empty. */
+    private int max() {
+        if (words == null) {
+            return elems[size - 1];
+        }
+        int i = words.length - 1;
+        while (words[i] == 0) {
+            i--;
+        }
+        return ((base + i) << 6) + 63 - Long.numberOfLeadingZeros(words[i]);
+    }
+
+    /**
+     * A new set of the elements of {@code set} and {@code fresh[0..n)} (ascending, none of them
+     * in {@code set}), no larger than it needs to be: an exact array while small and thinly
+     * spread, else the bit set of the words from its lowest element to its highest.
+     */
+    static PointsToSet union(PointsToSet set, int[] fresh, int n) {
+        int total = set.size + n;
+        if (total == 0) {
+            return new PointsToSet();
+        }
+        int lo = Integer.MAX_VALUE;
+        int hi = -1;
+        if (set.size > 0) {
+            lo = set.min();
+            hi = set.max();
+        }
+        if (n > 0) {
+            lo = Math.min(lo, fresh[0]);
+            hi = Math.max(hi, fresh[n - 1]);
+        }
+        lo >>>= 6;
+        hi >>>= 6;
+        if (hi - lo + 1 > total && total < MAX_ARRAY) {
+            int[] a = new int[total];
+            if (set.words == null) {
+                int i = 0;
+                int j = 0;
+                int k = 0;
+                while (i < set.size || j < n) {
+                    a[k++] = j == n || (i < set.size && set.elems[i] < fresh[j]) ? set.elems[i++] : fresh[j++];
+                }
+            } else {
+                IntBuffer b = new IntBuffer(total);
+                set.appendTo(b);
+                System.arraycopy(fresh, 0, b.a, set.size, n);
+                a = b.a.length == total ? b.a : Arrays.copyOf(b.a, total);
+                Arrays.sort(a);
+            }
+            return new PointsToSet(a, null, 0, total);
+        }
+        long[] w = new long[hi - lo + 1];
+        if (set.words != null) {
+            for (int i = 0; i < set.words.length; i++) {
+                long bits = set.words[i];
+                if (bits != 0) {
+                    w[set.base + i - lo] |= bits;
+                }
+            }
+        } else {
+            for (int i = 0; i < set.size; i++) {
+                w[(set.elems[i] >>> 6) - lo] |= 1L << set.elems[i];
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            w[(fresh[i] >>> 6) - lo] |= 1L << fresh[i];
+        }
+        return new PointsToSet(null, w, lo, total);
+    }
+
+    /** Removes from this (mutable) set the elements {@code other} has; returns the size left. */
+    int removeAll(PointsToSet other) {
+        checkMutable();
+        if (words == null) {
+            int k = 0;
+            for (int i = 0; i < size; i++) {
+                if (!other.contains(elems[i])) {
+                    elems[k++] = elems[i];
+                }
+            }
+            size = k;
+            return k;
+        }
+        int n = 0;
+        for (int i = 0; i < words.length; i++) {
+            long bits = words[i];
+            if (bits == 0) {
+                continue;
+            }
+            if (other.words != null) {
+                bits &= ~other.word(base + i);
+            } else {
+                for (long b = bits; b != 0; b &= b - 1) {
+                    int o = ((base + i) << 6) + Long.numberOfTrailingZeros(b);
+                    if (other.contains(o)) {
+                        bits &= ~(1L << o);
+                    }
+                }
+            }
+            words[i] = bits;
+            n += Long.bitCount(bits);
+        }
+        size = n;
+        return n;
+    }
+
+    /**
+     * Sorts {@code a[0..n)} and keeps in its prefix, ascending, each element {@code set} lacks,
+     * once; returns how many.
+     */
+    static int absentSorted(int[] a, int n, PointsToSet set) {
+        Arrays.sort(a, 0, n);
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int o = a[i];
+            if ((k == 0 || a[k - 1] != o) && !set.contains(o)) {
+                a[k++] = o;
+            }
+        }
+        return k;
     }
 
     /** Appends every element to {@code out}, in ascending order. */
