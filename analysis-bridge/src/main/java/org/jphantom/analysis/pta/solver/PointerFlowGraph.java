@@ -36,11 +36,11 @@ final class PointerFlowGraph {
      */
     private EdgeSet added;
 
-    private final PointsToSet.IntBuffer scratch = new PointsToSet.IntBuffer(64);
+    private final IntBuffer scratch = new IntBuffer(64);
     private int[] filtered = new int[256];
     private int[] fresh = new int[256];
-    private final PointsToSet.Words edgeWords = new PointsToSet.Words();
-    private final PointsToSet.Words freshWords = new PointsToSet.Words();
+    private final WordList edgeWords = new WordList();
+    private final WordList freshWords = new WordList();
 
     PointerFlowGraph(Program program, CSManager cs, WorkList work) {
         this.program = program;
@@ -176,7 +176,7 @@ final class PointerFlowGraph {
     }
 
     /** Queues the objects of {@code delta} that {@code dst} lacks, a word at a time; false if it lacks none. */
-    boolean propagateBits(PointsToSet.Words delta, int dst) {
+    boolean propagateBits(WordList delta, int dst) {
         // Only the words dst lacks make its pending set, so a wave that brings it little costs little.
         if (pts[dst].absentWords(delta, freshWords) == 0) {
             return false;

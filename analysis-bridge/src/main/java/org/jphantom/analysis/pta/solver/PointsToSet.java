@@ -15,7 +15,7 @@ import java.util.Arrays;
  */
 public final class PointsToSet {
     /** Array sets this large become bit sets whatever their spread. */
-    private static final int MAX_ARRAY = 256;
+    static final int MAX_ARRAY = 256;
 
     private int[] elems; // sorted, array mode
     private long[] words; // bit-set mode
@@ -33,10 +33,12 @@ public final class PointsToSet {
         elems = new int[2];
     }
 
-    private PointsToSet(int[] elems, long[] words, int base, int size) {
+    /** A set of exactly these parts (see the fields); {@code index} non-null makes it sparse. */
+    PointsToSet(int[] elems, long[] words, int base, int[] index, int size) {
         this.elems = elems;
         this.words = words;
         this.base = base;
+        this.index = index;
         this.size = size;
     }
 
@@ -253,10 +255,10 @@ public final class PointsToSet {
     }
 
     /**
-     * The non-empty words of this set (bit-set mode) as a {@link Words} list, so that one
+     * The non-empty words of this set (bit-set mode) as a {@link WordList} list, so that one
      * difference can be propagated to many pointers at the cost of its non-empty words only.
      */
-    public void nonEmptyWords(Words out) {
+    public void nonEmptyWords(WordList out) {
         out.n = 0;
         out.ensure(words.length);
         int[] idx = out.index;
@@ -276,7 +278,7 @@ public final class PointsToSet {
      * Writes to {@code out} the words of {@code delta} restricted to the elements this set lacks
      * (empty words left out), comparing a word at a time; returns how many words that is.
      */
-    public int absentWords(Words delta, Words out) {
+    public int absentWords(WordList delta, WordList out) {
         int n = delta.n;
         out.ensure(n);
         int[] idx = delta.index;
@@ -312,7 +314,7 @@ public final class PointsToSet {
     }
 
     /** Adds the elements of {@code w} (bit-set mode), with one allocation at most; whether any was new. */
-    public boolean addWords(Words w) {
+    public boolean addWords(WordList w) {
         checkMutable();
         int n = w.n;
         if (n == 0) {
@@ -412,7 +414,7 @@ public final class PointsToSet {
     }
 
     /** The smallest element; the set is not empty. */
-    private int min() {
+    int min() {
         if (words == null) {
             return elems[0];
         }
@@ -424,7 +426,7 @@ public final class PointsToSet {
     }
 
     /** The largest element; the set is not empty. */
-    private int max() {
+    int max() {
         if (words == null) {
             return elems[size - 1];
         }
@@ -433,94 +435,6 @@ public final class PointsToSet {
             i--;
         }
         return (wordAt(i) << 6) + 63 - Long.numberOfLeadingZeros(words[i]);
-    }
-
-    /**
-     * A new set of the elements of {@code set} and {@code fresh[0..n)} (ascending, none of them
-     * in {@code set}), no larger than it needs to be: an exact array while small and thinly
-     * spread, else the bit set of the words from its lowest element to its highest.
-     */
-    static PointsToSet union(PointsToSet set, int[] fresh, int n) {
-        int total = set.size + n;
-        if (total == 0) {
-            return new PointsToSet();
-        }
-        int lo = Integer.MAX_VALUE;
-        int hi = -1;
-        if (set.size > 0) {
-            lo = set.min();
-            hi = set.max();
-        }
-        if (n > 0) {
-            lo = Math.min(lo, fresh[0]);
-            hi = Math.max(hi, fresh[n - 1]);
-        }
-        lo >>>= 6;
-        hi >>>= 6;
-        if (hi - lo + 1 > total && total < MAX_ARRAY) {
-            int[] a = new int[total];
-            if (set.words == null) {
-                int i = 0;
-                int j = 0;
-                int k = 0;
-                while (i < set.size || j < n) {
-                    a[k++] = j == n || (i < set.size && set.elems[i] < fresh[j]) ? set.elems[i++] : fresh[j++];
-                }
-            } else {
-                IntBuffer b = new IntBuffer(total);
-                set.appendTo(b);
-                System.arraycopy(fresh, 0, b.a, set.size, n);
-                a = b.a.length == total ? b.a : Arrays.copyOf(b.a, total);
-                Arrays.sort(a);
-            }
-            return new PointsToSet(a, null, 0, total);
-        }
-        long[] w = new long[hi - lo + 1];
-        if (set.words != null) {
-            for (int i = 0; i < set.words.length; i++) {
-                long bits = set.words[i];
-                if (bits != 0) {
-                    w[set.wordAt(i) - lo] |= bits;
-                }
-            }
-        } else {
-            for (int i = 0; i < set.size; i++) {
-                w[(set.elems[i] >>> 6) - lo] |= 1L << set.elems[i];
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            w[(fresh[i] >>> 6) - lo] |= 1L << fresh[i];
-        }
-        return compact(w, lo, total);
-    }
-
-    /**
-     * The set of the bits {@code w} (word {@code lo} first): those words, or, if fewer than a
-     * third of them are non-empty, only those with their numbers (a sparse set: 12 bytes a word
-     * instead of 8 for each word of the range).
-     */
-    private static PointsToSet compact(long[] w, int lo, int size) {
-        int k = 0;
-        for (long bits : w) {
-            if (bits != 0) {
-                k++;
-            }
-        }
-        if (3 * k >= w.length) {
-            return new PointsToSet(null, w, lo, size);
-        }
-        long[] bits = new long[k];
-        int[] index = new int[k];
-        k = 0;
-        for (int i = 0; i < w.length; i++) {
-            if (w[i] != 0) {
-                bits[k] = w[i];
-                index[k++] = lo + i;
-            }
-        }
-        PointsToSet s = new PointsToSet(null, bits, 0, size);
-        s.index = index;
-        return s;
     }
 
     /** Removes from this (mutable) set the elements {@code other} has; returns the size left. */
@@ -559,22 +473,6 @@ public final class PointsToSet {
         return n;
     }
 
-    /**
-     * Sorts {@code a[0..n)} and keeps in its prefix, ascending, each element {@code set} lacks,
-     * once; returns how many.
-     */
-    static int absentSorted(int[] a, int n, PointsToSet set) {
-        Arrays.sort(a, 0, n);
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            int o = a[i];
-            if ((k == 0 || a[k - 1] != o) && !set.contains(o)) {
-                a[k++] = o;
-            }
-        }
-        return k;
-    }
-
     /** Appends every element to {@code out}, in ascending order. */
     public void appendTo(IntBuffer out) {
         out.ensure(size);
@@ -600,66 +498,5 @@ public final class PointsToSet {
         IntBuffer b = new IntBuffer(size);
         appendTo(b);
         return b.toArray();
-    }
-
-    /** A reusable list of words of a bit set: {@code bits[k]} holds elements {@code 64 * index[k] ..}, ascending. */
-    public static final class Words {
-        public int[] index = new int[64];
-        public long[] bits = new long[64];
-        public int n;
-
-        /** The elements, ascending. */
-        public int[] toArray() {
-            int count = 0;
-            for (int i = 0; i < n; i++) {
-                count += Long.bitCount(bits[i]);
-            }
-            int[] out = new int[count];
-            int k = 0;
-            for (int i = 0; i < n; i++) {
-                long b = bits[i];
-                while (b != 0) {
-                    out[k++] = (index[i] << 6) + Long.numberOfTrailingZeros(b);
-                    b &= b - 1;
-                }
-            }
-            return out;
-        }
-
-        void ensure(int capacity) {
-            if (index.length < capacity) {
-                int c = Math.max(capacity, index.length * 2);
-                index = new int[c];
-                bits = new long[c];
-            }
-        }
-    }
-
-    /** A reusable, growable buffer of ints. */
-    public static final class IntBuffer {
-        public int[] a;
-        public int n;
-
-        public IntBuffer(int capacity) {
-            a = new int[Math.max(4, capacity)];
-        }
-
-        public void add(int v) {
-            if (n == a.length) {
-                a = Arrays.copyOf(a, n * 2);
-            }
-            a[n++] = v;
-        }
-
-        /** Room for {@code more} elements after the current ones. */
-        public void ensure(int more) {
-            if (n + more > a.length) {
-                a = Arrays.copyOf(a, Math.max(n + more, a.length * 2));
-            }
-        }
-
-        public int[] toArray() {
-            return Arrays.copyOf(a, n);
-        }
     }
 }

@@ -416,7 +416,7 @@ public final class Solver {
         for (Plugin p : plugins) {
             p.onStart();
         }
-                PointsToSet.Words deltaWords = new PointsToSet.Words();
+                WordList deltaWords = new WordList();
         do {
             propagate(deltaWords);
             for (Plugin p : plugins) {
@@ -429,7 +429,7 @@ public final class Solver {
     }
 
     /** Propagates until the work list is empty. */
-    private void propagate(PointsToSet.Words deltaWords) {
+    private void propagate(WordList deltaWords) {
         while (work.hasInRound() || nextRound()) {
             int p = work.poll();
             if (graph.parent[p] != p) {
@@ -445,7 +445,7 @@ public final class Solver {
                 dn = deltaBits.removeAll(set);
                 pend = dn == 0 ? null : deltaBits.toSortedArray();
             } else if (pend != null) {
-                dn = PointsToSet.absentSorted(pend, dn, set);
+                dn = WorkList.absentSorted(pend, dn, set);
             }
             if (dn == 0) {
                 continue;

@@ -102,7 +102,7 @@ class SetPoolTest {
         assertEquals(4, pending.removeAll(have));
         assertArrayEquals(new int[] {2, 71, 499, 100_000}, pending.toSortedArray());
         int[] list = {71, 1, 71, 2, 500, 2};
-        assertEquals(2, PointsToSet.absentSorted(list, list.length, have));
+        assertEquals(2, WorkList.absentSorted(list, list.length, have));
         assertEquals(2, list[0]);
         assertEquals(71, list[1]);
     }
