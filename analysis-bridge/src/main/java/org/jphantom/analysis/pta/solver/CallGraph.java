@@ -32,7 +32,13 @@ public final class CallGraph {
     /** Per method: the call-site index of each statement that is a call, -1 for the others. */
     private int[][] siteOfStmt = new int[1 << 12][];
     private final LongIntMap csCallSites = new LongIntMap(1 << 12);
-    private final LongIntMap csEdges = new LongIntMap(1 << 14);
+    /**
+     * Per context-sensitive call site: its callees (context-sensitive methods), ascending in
+     * {@code callees[cs][0..calleeCount[cs])}. A sorted array per site, not a hash set of pairs:
+     * 2cfa on sablecc has 18.7 million edges from 1.9 million sites.
+     */
+    private int[][] callees = new int[1 << 12][];
+    private int[] calleeCount = new int[1 << 12];
     private final LongIntMap ciEdges = new LongIntMap(1 << 14);
     private final IntList ciEdgeList = new IntList(1 << 14);
     private int csEdgeCount;
@@ -94,8 +100,34 @@ public final class CallGraph {
         if (cs < 0) {
             cs = csCallSites.size();
             csCallSites.put(key, cs);
+            if (cs == callees.length) {
+                callees = Arrays.copyOf(callees, cs * 2);
+                calleeCount = Arrays.copyOf(calleeCount, cs * 2);
+            }
         }
         return cs;
+    }
+
+    /** Adds {@code calleeCsm} to the callees of context-sensitive call site {@code cs}; false if there. */
+    private boolean addCallee(int cs, int calleeCsm) {
+        int[] a = callees[cs];
+        int n = calleeCount[cs];
+        int at = a == null ? -1 : Arrays.binarySearch(a, 0, n, calleeCsm);
+        if (at >= 0) {
+            return false;
+        }
+        at = -at - 1;
+        if (a == null) {
+            a = new int[1];
+            callees[cs] = a;
+        } else if (n == a.length) {
+            a = Arrays.copyOf(a, n + Math.max(1, n >> 1));
+            callees[cs] = a;
+        }
+        System.arraycopy(a, at, a, at + 1, n - at);
+        a[at] = calleeCsm;
+        calleeCount[cs] = n + 1;
+        return true;
     }
 
     /**
@@ -103,11 +135,9 @@ public final class CallGraph {
      * (method {@code callee}); false if it was there.
      */
     boolean addEdge(int callerCsm, int callSite, int calleeCsm, int callee) {
-        long edge = LongIntMap.key(csCallSite(callerCsm, callSite), calleeCsm);
-        if (csEdges.get(edge) >= 0) {
+        if (!addCallee(csCallSite(callerCsm, callSite), calleeCsm)) {
             return false;
         }
-        csEdges.put(edge, 1);
         csEdgeCount++;
         long ci = LongIntMap.key(callSite, callee);
         if (ciEdges.get(ci) < 0) {

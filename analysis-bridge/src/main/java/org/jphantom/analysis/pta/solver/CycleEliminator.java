@@ -52,11 +52,11 @@ final class CycleEliminator {
     private int[] dfsLow = new int[0];
     private int[] dfsMark = new int[0];
     private int dfsEpoch;
-    private final PointsToSet.IntBuffer scratch = new PointsToSet.IntBuffer(64);
-    private final PointsToSet.Words edgeWords = new PointsToSet.Words();
-    private final PointsToSet.Words deltaWords = new PointsToSet.Words();
-    private final PointsToSet.Words freshWords = new PointsToSet.Words();
-    private final PointsToSet.Words unionWords = new PointsToSet.Words();
+    private final IntBuffer scratch = new IntBuffer(64);
+    private final WordList edgeWords = new WordList();
+    private final WordList deltaWords = new WordList();
+    private final WordList freshWords = new WordList();
+    private final WordList unionWords = new WordList();
 
     CycleEliminator(PointerFlowGraph g, WorkList work, Delivery delivery) {
         this.g = g;
@@ -230,8 +230,12 @@ final class CycleEliminator {
                 }
             }
         }
-        // Make r the one pointer of the cycle; the members' pending objects become r's.
-        g.pts[r] = union;
+        // Make r the one pointer of the cycle, holding the union; the members' pending objects become r's.
+        PointsToSet shared = g.sets.share(union);
+        for (PointsToSet old : oldPts) {
+            g.sets.release(old);
+        }
+        g.pts[r] = shared;
         int dutyCount = 0;
         for (int j = 0; j < k; j++) {
             int m = members[j];
@@ -269,7 +273,7 @@ final class CycleEliminator {
         duties[r] = duty;
         // r's out-edges: the members', without those inside the cycle and unfiltered duplicates.
         // An unfiltered one gets the whole union (its target has the part from its own member).
-        PointsToSet.IntBuffer plain = new PointsToSet.IntBuffer(16);
+        IntBuffer plain = new IntBuffer(16);
         boolean[] filteredOut = new boolean[k];
         for (int j = 0; j < k; j++) {
             for (int i = 0; i < oldSuccCount[j]; i++) {

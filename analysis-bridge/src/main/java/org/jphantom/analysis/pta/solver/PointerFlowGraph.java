@@ -1,14 +1,9 @@
 package org.jphantom.analysis.pta.solver;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.function.IntConsumer;
 import org.jphantom.analysis.ir.TypeFilter;
 import org.jphantom.analysis.lang.Program;
-import org.jphantom.analysis.util.LongIntMap;
 
 /**
  * The pointer flow graph: a points-to set per pointer and the edges {@code p -> q} (everything
@@ -24,6 +19,8 @@ final class PointerFlowGraph {
     private final CSManager cs;
     private final WorkList work;
 
+    /** The sets, shared among pointers with equal ones ({@link SetPool}): replaced, never changed. */
+    final SetPool sets = new SetPool();
     PointsToSet[] pts = new PointsToSet[1 << 14];
     int[][] succ = new int[1 << 14][];
     int[] succCount = new int[1 << 14];
@@ -34,17 +31,16 @@ final class PointerFlowGraph {
     private int edgeCount;
     /**
      * Under a per-variable selector several method contexts share a pointer and instantiate the
-     * same statement into the same edge: then edges are checked for duplicates (else not, for speed).
+     * same statement into the same edge: then edges are checked for duplicates (else not, for
+     * speed), against the edges added so far (null: not checked).
      */
-    private boolean dedupe;
-    private final LongIntMap plainEdges = new LongIntMap(1 << 10);
-    private final Map<Long, List<TypeFilter>> filteredEdges = new HashMap<>();
+    private EdgeSet added;
 
-    private final PointsToSet.IntBuffer scratch = new PointsToSet.IntBuffer(64);
+    private final IntBuffer scratch = new IntBuffer(64);
     private int[] filtered = new int[256];
     private int[] fresh = new int[256];
-    private final PointsToSet.Words edgeWords = new PointsToSet.Words();
-    private final PointsToSet.Words freshWords = new PointsToSet.Words();
+    private final WordList edgeWords = new WordList();
+    private final WordList freshWords = new WordList();
 
     PointerFlowGraph(Program program, CSManager cs, WorkList work) {
         this.program = program;
@@ -65,13 +61,13 @@ final class PointerFlowGraph {
         }
         work.ensureCapacity(p);
         parent[p] = p;
-        pts[p] = new PointsToSet();
+        pts[p] = sets.empty();
         return p;
     }
 
     /** Checks edges for duplicates from now on. */
     void checkDuplicateEdges() {
-        dedupe = true;
+        added = new EdgeSet();
     }
 
     int nodeCount() {
@@ -133,7 +129,7 @@ final class PointerFlowGraph {
      * one set already holds all.
      */
     void addEdge(int src, int dst, TypeFilter filter) {
-        if (dedupe && !isNewEdge(src, dst, filter)) {
+        if (added != null && !added.add(src, dst, filter)) {
             return;
         }
         src = find(src);
@@ -154,25 +150,6 @@ final class PointerFlowGraph {
         }
     }
 
-    private boolean isNewEdge(int src, int dst, TypeFilter filter) {
-        long key = LongIntMap.key(src, dst);
-        if (filter == null) {
-            if (plainEdges.get(key) >= 0) {
-                return false;
-            }
-            plainEdges.put(key, 1);
-            return true;
-        }
-        List<TypeFilter> filters = filteredEdges.computeIfAbsent(key, k -> new ArrayList<>(1));
-        for (TypeFilter f : filters) {
-            if (f == filter) {
-                return false;
-            }
-        }
-        filters.add(filter);
-        return true;
-    }
-
     /** Appends {@code src -> dst} to the successors of {@code src} (both representatives). */
     void appendEdge(int src, int dst, TypeFilter filter) {
         int n = succCount[src];
@@ -181,10 +158,11 @@ final class PointerFlowGraph {
             s = new int[2];
             succ[src] = s;
         } else if (n == s.length) {
-            s = Arrays.copyOf(s, n * 2);
+            int grown = n + (n >> 1) + 1; // by half: the arrays of 50 million edges leave little slack
+            s = Arrays.copyOf(s, grown);
             succ[src] = s;
             if (succFilter[src] != null) {
-                succFilter[src] = Arrays.copyOf(succFilter[src], n * 2);
+                succFilter[src] = Arrays.copyOf(succFilter[src], grown);
             }
         }
         s[n] = dst;
@@ -198,7 +176,7 @@ final class PointerFlowGraph {
     }
 
     /** Queues the objects of {@code delta} that {@code dst} lacks, a word at a time; false if it lacks none. */
-    boolean propagateBits(PointsToSet.Words delta, int dst) {
+    boolean propagateBits(WordList delta, int dst) {
         // Only the words dst lacks make its pending set, so a wave that brings it little costs little.
         if (pts[dst].absentWords(delta, freshWords) == 0) {
             return false;

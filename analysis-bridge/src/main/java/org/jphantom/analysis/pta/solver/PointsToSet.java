@@ -8,18 +8,38 @@ import java.util.Arrays;
  * bit set would take no more memory than the array, or large, it becomes a bit set whose words
  * start at the lowest word used (objects allocated close together get close indices, so the words
  * stay few), and stays one.
+ *
+ * <p>A pointer's set is shared: {@link SetPool} keeps one set per distinct content, which is then
+ * immutable ({@linkplain #isShared shared}); a pointer that gains objects gets another shared set
+ * ({@link #union}). Sets built on their own (pending objects, unions under construction) are mutable.
  */
 public final class PointsToSet {
     /** Array sets this large become bit sets whatever their spread. */
-    private static final int MAX_ARRAY = 256;
+    static final int MAX_ARRAY = 256;
 
     private int[] elems; // sorted, array mode
     private long[] words; // bit-set mode
     private int base; // index of words[0], in words
+    /** Sparse bit-set mode (shared sets only): the word number of each of {@code words}, ascending; else null. */
+    private int[] index;
     private int size;
+    /** Shared through a {@link SetPool}: immutable from then on. */
+    private boolean shared;
+    /** Of a shared set: the sum of {@link #hashOf} over its elements, and how many pointers hold it (the pool's). */
+    long hash;
+    int refs;
 
     public PointsToSet() {
         elems = new int[2];
+    }
+
+    /** A set of exactly these parts (see the fields); {@code index} non-null makes it sparse. */
+    PointsToSet(int[] elems, long[] words, int base, int[] index, int size) {
+        this.elems = elems;
+        this.words = words;
+        this.base = base;
+        this.index = index;
+        this.size = size;
     }
 
     /** An empty set that is a bit set from the start (for sets expected to be large). */
@@ -42,6 +62,9 @@ public final class PointsToSet {
     public boolean contains(int o) {
         long[] w = words;
         if (w != null) {
+            if (index != null) {
+                return (word(o >>> 6) & (1L << o)) != 0;
+            }
             int i = (o >>> 6) - base;
             return i >= 0 && i < w.length && (w[i] & (1L << o)) != 0;
         }
@@ -70,6 +93,7 @@ public final class PointsToSet {
 
     /** Adds {@code o}; whether it was absent. */
     public boolean add(int o) {
+        checkMutable();
         if (words == null) {
             int at = indexOf(o);
             if (at >= 0) {
@@ -205,11 +229,20 @@ public final class PointsToSet {
 
     /** The 64 elements {@code [64 * w, 64 * w + 64)} as a word (bit-set mode). */
     private long word(int w) {
+        if (index != null) {
+            int i = Arrays.binarySearch(index, w);
+            return i >= 0 ? words[i] : 0L;
+        }
         int i = w - base;
         return i >= 0 && i < words.length ? words[i] : 0L;
     }
 
     /** Adds the elements of word {@code w} set in {@code bits} (bit-set mode). */
+    /** The number of the word {@code words[i]}. */
+    private int wordAt(int i) {
+        return index == null ? base + i : index[i];
+    }
+
     private void orWord(int w, long bits) {
         int i = w - base;
         if (i < 0 || i >= words.length) {
@@ -222,47 +255,10 @@ public final class PointsToSet {
     }
 
     /**
-     * Moves the elements of {@code pending} into this set, both bit sets, a word at a time, and
-     * leaves in {@code pending} only those that were new here: the difference. Returns its size.
-     */
-    public int addAllKeepingNew(PointsToSet pending) {
-        long[] pw = pending.words;
-        int pb = pending.base;
-        int lo = 0;
-        int hi = pw.length - 1;
-        while (lo <= hi && pw[lo] == 0) {
-            lo++;
-        }
-        while (hi >= lo && pw[hi] == 0) {
-            hi--;
-        }
-        if (lo > hi) {
-            pending.size = 0;
-            return 0;
-        }
-        reserve(pb + lo, pb + hi);
-        int n = 0;
-        for (int i = lo; i <= hi; i++) {
-            long w = pw[i];
-            if (w == 0) {
-                continue;
-            }
-            long fresh = w & ~word(pb + i);
-            pw[i] = fresh;
-            if (fresh != 0) {
-                orWord(pb + i, fresh);
-                n += Long.bitCount(fresh);
-            }
-        }
-        pending.size = n;
-        return n;
-    }
-
-    /**
-     * The non-empty words of this set (bit-set mode) as a {@link Words} list, so that one
+     * The non-empty words of this set (bit-set mode) as a {@link WordList} list, so that one
      * difference can be propagated to many pointers at the cost of its non-empty words only.
      */
-    public void nonEmptyWords(Words out) {
+    public void nonEmptyWords(WordList out) {
         out.n = 0;
         out.ensure(words.length);
         int[] idx = out.index;
@@ -271,7 +267,7 @@ public final class PointsToSet {
         for (int i = 0; i < words.length; i++) {
             long w = words[i];
             if (w != 0) {
-                idx[k] = base + i;
+                idx[k] = wordAt(i);
                 bits[k++] = w;
             }
         }
@@ -282,7 +278,7 @@ public final class PointsToSet {
      * Writes to {@code out} the words of {@code delta} restricted to the elements this set lacks
      * (empty words left out), comparing a word at a time; returns how many words that is.
      */
-    public int absentWords(Words delta, Words out) {
+    public int absentWords(WordList delta, WordList out) {
         int n = delta.n;
         out.ensure(n);
         int[] idx = delta.index;
@@ -318,7 +314,8 @@ public final class PointsToSet {
     }
 
     /** Adds the elements of {@code w} (bit-set mode), with one allocation at most; whether any was new. */
-    public boolean addWords(Words w) {
+    public boolean addWords(WordList w) {
+        checkMutable();
         int n = w.n;
         if (n == 0) {
             return false;
@@ -329,6 +326,151 @@ public final class PointsToSet {
             orWord(w.index[i], w.bits[i]);
         }
         return size != before;
+    }
+
+    // ------------------------------------------------------------------ sharing (see SetPool)
+
+    /** Whether this set is shared through a {@link SetPool}, hence immutable. */
+    public boolean isShared() {
+        return shared;
+    }
+
+    /** Makes this set immutable; {@code hash} is the sum of {@link #hashOf} over its elements. */
+    void share(long hash) {
+        this.shared = true;
+        this.hash = hash;
+    }
+
+    private void checkMutable() {
+        if (shared) {
+            throw new IllegalStateException("a shared points-to set is immutable");
+        }
+    }
+
+    /** The hash of one element; a set's hash is the sum over its elements, so disjoint unions add up. */
+    static long hashOf(int o) {
+        long h = o * 0x9E3779B97F4A7C15L;
+        h ^= h >>> 32;
+        h *= 0xD6E8FEB86659FD93L;
+        return h ^ (h >>> 32);
+    }
+
+    /** The sum of {@link #hashOf} over the elements. */
+    long elementHash() {
+        long h = 0;
+        if (words == null) {
+            for (int i = 0; i < size; i++) {
+                h += hashOf(elems[i]);
+            }
+            return h;
+        }
+        for (int i = 0; i < words.length; i++) {
+            long bits = words[i];
+            while (bits != 0) {
+                h += hashOf((wordAt(i) << 6) + Long.numberOfTrailingZeros(bits));
+                bits &= bits - 1;
+            }
+        }
+        return h;
+    }
+
+    /** Whether every element of {@code other} is in this set. */
+    boolean containsAll(PointsToSet other) {
+        if (other.size > size) {
+            return false;
+        }
+        if (words != null && other.words != null) {
+            long[] ow = other.words;
+            for (int i = 0; i < ow.length; i++) {
+                if ((ow[i] & ~word(other.wordAt(i))) != 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (other.words == null) {
+            return containsAll(other.elems, other.size);
+        }
+        for (int i = 0; i < other.words.length; i++) {
+            long bits = other.words[i];
+            while (bits != 0) {
+                if (!contains((other.wordAt(i) << 6) + Long.numberOfTrailingZeros(bits))) {
+                    return false;
+                }
+                bits &= bits - 1;
+            }
+        }
+        return true;
+    }
+
+    /** Whether every element of {@code a[0..n)} is in this set. */
+    boolean containsAll(int[] a, int n) {
+        for (int i = 0; i < n; i++) {
+            if (!contains(a[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The smallest element; the set is not empty. */
+    int min() {
+        if (words == null) {
+            return elems[0];
+        }
+        int i = 0;
+        while (words[i] == 0) {
+            i++;
+        }
+        return (wordAt(i) << 6) + Long.numberOfTrailingZeros(words[i]);
+    }
+
+    /** The largest element; the set is not empty. */
+    int max() {
+        if (words == null) {
+            return elems[size - 1];
+        }
+        int i = words.length - 1;
+        while (words[i] == 0) {
+            i--;
+        }
+        return (wordAt(i) << 6) + 63 - Long.numberOfLeadingZeros(words[i]);
+    }
+
+    /** Removes from this (mutable) set the elements {@code other} has; returns the size left. */
+    int removeAll(PointsToSet other) {
+        checkMutable();
+        if (words == null) {
+            int k = 0;
+            for (int i = 0; i < size; i++) {
+                if (!other.contains(elems[i])) {
+                    elems[k++] = elems[i];
+                }
+            }
+            size = k;
+            return k;
+        }
+        int n = 0;
+        for (int i = 0; i < words.length; i++) {
+            long bits = words[i];
+            if (bits == 0) {
+                continue;
+            }
+            if (other.words != null) {
+                bits &= ~other.word(base + i);
+            } else {
+                for (long b = bits; b != 0; b &= b - 1) {
+                    int o = ((base + i) << 6) + Long.numberOfTrailingZeros(b);
+                    if (other.contains(o)) {
+                        bits &= ~(1L << o);
+                    }
+                }
+            }
+            words[i] = bits;
+            n += Long.bitCount(bits);
+        }
+        size = n;
+        return n;
     }
 
     /** Appends every element to {@code out}, in ascending order. */
@@ -344,7 +486,7 @@ public final class PointsToSet {
         for (int i = 0; i < words.length; i++) {
             long bits = words[i];
             while (bits != 0) {
-                a[n++] = ((base + i) << 6) + Long.numberOfTrailingZeros(bits);
+                a[n++] = (wordAt(i) << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
             }
         }
@@ -356,66 +498,5 @@ public final class PointsToSet {
         IntBuffer b = new IntBuffer(size);
         appendTo(b);
         return b.toArray();
-    }
-
-    /** A reusable list of words of a bit set: {@code bits[k]} holds elements {@code 64 * index[k] ..}, ascending. */
-    public static final class Words {
-        public int[] index = new int[64];
-        public long[] bits = new long[64];
-        public int n;
-
-        /** The elements, ascending. */
-        public int[] toArray() {
-            int count = 0;
-            for (int i = 0; i < n; i++) {
-                count += Long.bitCount(bits[i]);
-            }
-            int[] out = new int[count];
-            int k = 0;
-            for (int i = 0; i < n; i++) {
-                long b = bits[i];
-                while (b != 0) {
-                    out[k++] = (index[i] << 6) + Long.numberOfTrailingZeros(b);
-                    b &= b - 1;
-                }
-            }
-            return out;
-        }
-
-        void ensure(int capacity) {
-            if (index.length < capacity) {
-                int c = Math.max(capacity, index.length * 2);
-                index = new int[c];
-                bits = new long[c];
-            }
-        }
-    }
-
-    /** A reusable, growable buffer of ints. */
-    public static final class IntBuffer {
-        public int[] a;
-        public int n;
-
-        public IntBuffer(int capacity) {
-            a = new int[Math.max(4, capacity)];
-        }
-
-        public void add(int v) {
-            if (n == a.length) {
-                a = Arrays.copyOf(a, n * 2);
-            }
-            a[n++] = v;
-        }
-
-        /** Room for {@code more} elements after the current ones. */
-        public void ensure(int more) {
-            if (n + more > a.length) {
-                a = Arrays.copyOf(a, Math.max(n + more, a.length * 2));
-            }
-        }
-
-        public int[] toArray() {
-            return Arrays.copyOf(a, n);
-        }
     }
 }

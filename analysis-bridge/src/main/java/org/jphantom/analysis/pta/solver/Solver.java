@@ -416,10 +416,9 @@ public final class Solver {
         for (Plugin p : plugins) {
             p.onStart();
         }
-        PointsToSet.IntBuffer deltaBuf = new PointsToSet.IntBuffer(1024);
-        PointsToSet.Words deltaWords = new PointsToSet.Words();
+                WordList deltaWords = new WordList();
         do {
-            propagate(deltaBuf, deltaWords);
+            propagate(deltaWords);
             for (Plugin p : plugins) {
                 p.onQuiescence();
             }
@@ -430,38 +429,28 @@ public final class Solver {
     }
 
     /** Propagates until the work list is empty. */
-    private void propagate(PointsToSet.IntBuffer deltaBuf, PointsToSet.Words deltaWords) {
+    private void propagate(WordList deltaWords) {
         while (work.hasInRound() || nextRound()) {
             int p = work.poll();
             if (graph.parent[p] != p) {
                 continue; // merged into a cycle since it was queued; its objects went to the representative
             }
             PointsToSet set = graph.pts[p];
-            // The difference, as a sorted array (pend[0..dn)), a bit set (deltaBits), or both.
+            // The difference, as a sorted array (pend[0..dn)), and as a bit set (deltaBits) if it came as one.
             int[] pend = work.pendingList(p);
             int dn = work.pendingCount(p);
             PointsToSet deltaBits = work.pendingSet(p);
             work.clear(p);
             if (deltaBits != null) {
-                if (set.isBitSet()) {
-                    dn = set.addAllKeepingNew(deltaBits); // deltaBits is now the difference
-                    pend = null;
-                } else {
-                    deltaBuf.n = 0;
-                    deltaBits.appendTo(deltaBuf);
-                    pend = deltaBuf.toArray();
-                    dn = addNew(set, pend, pend.length);
-                    deltaBits = null;
-                }
+                dn = deltaBits.removeAll(set);
+                pend = dn == 0 ? null : deltaBits.toSortedArray();
             } else if (pend != null) {
-                dn = addNew(set, pend, dn);
-                Arrays.sort(pend, 0, dn);
-            } else {
-                continue;
+                dn = WorkList.absentSorted(pend, dn, set);
             }
             if (dn == 0) {
                 continue;
             }
+            graph.pts[p] = graph.sets.add(set, pend, dn);
             int[] s = graph.succ[p];
             int sn = graph.succCount[p];
             TypeFilter[] filters = graph.succFilter[p];
@@ -491,9 +480,6 @@ public final class Solver {
                         cycles.suspectCycle(p, q);
                     }
                 } else {
-                    if (pend == null) {
-                        pend = deltaBits.toSortedArray();
-                    }
                     if (graph.propagate(pend, dn, q, filter) == 0 && filter == null) {
                         cycles.suspectCycle(p, q);
                     }
@@ -501,9 +487,6 @@ public final class Solver {
             }
             int[] duty = cycles.duties(p);
             if (duty == null ? cs.isDerefed(p) || watched.get(p) : duty.length > 0) {
-                if (pend == null) {
-                    pend = deltaBits.toSortedArray();
-                }
                 int[] objs = dn == pend.length ? pend : Arrays.copyOf(pend, dn);
                 if (duty == null) {
                     notifyNew(p, objs);
@@ -567,16 +550,5 @@ public final class Solver {
             pendingShared.clear();
             drainingShared = false;
         }
-    }
-
-    /** Adds {@code objs[0..n)} to {@code set}, keeping in {@code objs[0..k)} the k that were new. */
-    private static int addNew(PointsToSet set, int[] objs, int n) {
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            if (set.add(objs[i])) {
-                objs[k++] = objs[i];
-            }
-        }
-        return k;
     }
 }

@@ -72,7 +72,7 @@ final class WorkList {
     }
 
     /** Queues the objects of the words {@code w} for {@code p}. */
-    void pushWords(int p, PointsToSet.Words w) {
+    void pushWords(int p, WordList w) {
         if (bits(p).addWords(w) && !queued[p]) {
             enqueue(p);
         }
@@ -155,5 +155,21 @@ final class WorkList {
         int p = queue[qHead++];
         queued[p] = false;
         return p;
+    }
+
+    /**
+     * Sorts {@code a[0..n)} and keeps in its prefix, ascending, each element {@code set} lacks,
+     * once; returns how many.
+     */
+    static int absentSorted(int[] a, int n, PointsToSet set) {
+        Arrays.sort(a, 0, n);
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int o = a[i];
+            if ((k == 0 || a[k - 1] != o) && !set.contains(o)) {
+                a[k++] = o;
+            }
+        }
+        return k;
     }
 }

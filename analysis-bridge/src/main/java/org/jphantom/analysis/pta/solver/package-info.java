@@ -7,8 +7,12 @@
  *   <li>{@link org.jphantom.analysis.pta.solver.WorkList}: pending objects per pointer and the
  *       rounds in which pointers are processed;
  *   <li>{@link org.jphantom.analysis.pta.solver.PointerFlowGraph}: points-to sets
- *       ({@link org.jphantom.analysis.pta.solver.PointsToSet}), edges with type filters, and the
- *       propagation of differences along them;
+ *       ({@link org.jphantom.analysis.pta.solver.PointsToSet}; a word at a time through
+ *       {@link org.jphantom.analysis.pta.solver.WordList}), shared among pointers with equal
+ *       contents ({@link org.jphantom.analysis.pta.solver.SetPool}: immutable, replaced when a
+ *       pointer gains objects), edges with type filters (checked for repeats by
+ *       {@link org.jphantom.analysis.pta.solver.EdgeSet} when pointers are shared across
+ *       contexts), and the propagation of differences along them;
  *   <li>{@link org.jphantom.analysis.pta.solver.DeclaredTypes}: the filters of values crossing a
  *       method boundary (arguments by their parameters' declared types, results by the call's
  *       return type), so points-to sets are typed there as in Spark;
