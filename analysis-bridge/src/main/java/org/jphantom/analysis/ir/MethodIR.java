@@ -67,6 +67,32 @@ public final class MethodIR {
         return -1;
     }
 
+    /**
+     * The one statement of this method that gives {@code var} a value (an allocation, copy, cast,
+     * field or array load, or a call's result or exception), or null if none or several do. The
+     * models that read a calling method's code ({@code new Class[] {...}}, a class constant, a
+     * list literal) start here. Parameters and {@code this} have no defining statement.
+     */
+    public Stmt soleDefinition(int var) {
+        Stmt found = null;
+        for (Stmt s : stmts) {
+            if (defines(s, var)) {
+                if (found != null) {
+                    return null;
+                }
+                found = s;
+            }
+        }
+        return found;
+    }
+
+    private static boolean defines(Stmt s, int v) {
+        return s instanceof New n && n.lhs == v || s instanceof Copy c && c.lhs == v || s instanceof Cast c && c.lhs == v
+                || s instanceof FieldAccess fa && fa.isLoad() && fa.var == v
+                || s instanceof Invoke inv && (inv.lhs == v || inv.exception == v)
+                || s instanceof DynamicCall d && (d.lhs == v || d.exception == v);
+    }
+
     /** Indices of the statements that dereference {@code var}. */
     public int[] uses(int var) {
         return uses[var];

@@ -2,8 +2,6 @@ package org.jphantom.analysis.pta.plugin.dynamic;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jphantom.analysis.ir.Cast;
-import org.jphantom.analysis.ir.Copy;
 import org.jphantom.analysis.ir.FieldAccess;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.MethodIR;
@@ -27,24 +25,16 @@ final class ArrayLiterals {
      * is an array allocation of the method; else null.
      */
     static List<Integer> stored(MethodIR ir, int var) {
-        if (var < 0) {
+        if (var < 0 || !(ir.soleDefinition(var) instanceof New n && n.what == New.Kind.ARRAY)) {
             return null;
         }
-        boolean allocated = false;
         List<Integer> out = new ArrayList<>();
         for (Stmt st : ir.stmts) {
-            if (st instanceof New n && n.lhs == var) {
-                if (n.what != New.Kind.ARRAY || allocated) {
-                    return null;
-                }
-                allocated = true;
-            } else if (st instanceof FieldAccess fa && fa.kind == Stmt.STORE_ARRAY && fa.base == var) {
+            if (st instanceof FieldAccess fa && fa.kind == Stmt.STORE_ARRAY && fa.base == var) {
                 out.add(fa.var);
-            } else if (definesOtherwise(st, var)) {
-                return null;
             }
         }
-        return allocated ? out : null;
+        return out;
     }
 
     /**
@@ -53,18 +43,7 @@ final class ArrayLiterals {
      * literal) or {@code Arrays.asList} with an array literal (a varargs call); else null.
      */
     static List<Integer> listed(MethodIR ir, int var) {
-        if (var < 0) {
-            return null;
-        }
-        Invoke def = null;
-        for (Stmt st : ir.stmts) {
-            if (st instanceof Invoke i && i.lhs == var && def == null) {
-                def = i;
-            } else if (definesOtherwise(st, var) || st instanceof New n && n.lhs == var) {
-                return null;
-            }
-        }
-        if (def == null || def.recv >= 0) {
+        if (var < 0 || !(ir.soleDefinition(var) instanceof Invoke def) || def.lhs != var || def.recv >= 0) {
             return null;
         }
         boolean listOf = def.owner.equals("java/util/List") && def.name.equals("of");
@@ -83,12 +62,5 @@ final class ArrayLiterals {
             out.add(a);
         }
         return out;
-    }
-
-    /** Whether {@code st} gives {@code var} a value other than by allocation. */
-    static boolean definesOtherwise(Stmt st, int var) {
-        return st instanceof Copy c && c.lhs == var || st instanceof Cast c2 && c2.lhs == var
-                || st instanceof FieldAccess fa && fa.isLoad() && fa.var == var
-                || st instanceof Invoke i && i.lhs == var;
     }
 }

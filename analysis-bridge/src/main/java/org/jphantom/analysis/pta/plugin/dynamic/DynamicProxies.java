@@ -131,21 +131,7 @@ public final class DynamicProxies implements Plugin, Warnings {
     }
 
     private static String classConstantOf(MethodIR ir, int var) {
-        if (var < 0) {
-            return null;
-        }
-        String found = null;
-        for (Stmt st : ir.stmts) {
-            if (st instanceof New n && n.lhs == var) {
-                if (n.what != New.Kind.CLASS_CONSTANT || found != null) {
-                    return null;
-                }
-                found = n.constant;
-            } else if (ArrayLiterals.definesOtherwise(st, var)) {
-                return null;
-            }
-        }
-        return found;
+        return var >= 0 && ir.soleDefinition(var) instanceof New n && n.what == New.Kind.CLASS_CONSTANT ? n.constant : null;
     }
 
     /** Adds the interfaces among {@code classObjects} to {@code interfaces}; returns those that were new. */

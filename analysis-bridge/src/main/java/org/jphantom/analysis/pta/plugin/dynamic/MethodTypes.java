@@ -106,31 +106,14 @@ public final class MethodTypes implements Plugin, Warnings {
         if (var < 0) {
             return null;
         }
-        String found = null;
-        for (Stmt st : ir.stmts) {
-            String def = null;
-            boolean defines = false;
-            if (st instanceof New n && n.lhs == var) {
-                defines = true;
-                if (n.what == New.Kind.CLASS_CONSTANT && n.constant != null) {
-                    def = n.constant.startsWith("[") ? n.constant : "L" + n.constant + ";";
-                }
-            } else if (st instanceof FieldAccess fa && fa.var == var && fa.isLoad()) {
-                defines = true;
-                if (fa.kind == Stmt.LOAD_STATIC && fa.field.name().equals("TYPE")) {
-                    def = PRIMITIVES.get(fa.field.owner());
-                }
-            } else if (definesOther(st, var)) {
-                return null;
-            }
-            if (defines) {
-                if (def == null || found != null) {
-                    return null;
-                }
-                found = def;
-            }
+        Stmt def = ir.soleDefinition(var);
+        if (def instanceof New n && n.what == New.Kind.CLASS_CONSTANT && n.constant != null) {
+            return n.constant.startsWith("[") ? n.constant : "L" + n.constant + ";";
         }
-        return found;
+        if (def instanceof FieldAccess fa && fa.kind == Stmt.LOAD_STATIC && fa.field.name().equals("TYPE")) {
+            return PRIMITIVES.get(fa.field.owner());
+        }
+        return null;
     }
 
     /** The classes of an array literal {@code new Class[] {...}} held by {@code var}, in order; null if not one. */
@@ -148,12 +131,6 @@ public final class MethodTypes implements Plugin, Warnings {
             out.add(c);
         }
         return out;
-    }
-
-    private static boolean definesOther(Stmt st, int var) {
-        return st instanceof org.jphantom.analysis.ir.Copy c && c.lhs == var
-                || st instanceof org.jphantom.analysis.ir.Cast c2 && c2.lhs == var
-                || st instanceof Invoke i && i.lhs == var;
     }
 
     @Override

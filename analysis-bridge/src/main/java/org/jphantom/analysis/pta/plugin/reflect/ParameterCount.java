@@ -2,12 +2,8 @@ package org.jphantom.analysis.pta.plugin.reflect;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.jphantom.analysis.ir.Cast;
-import org.jphantom.analysis.ir.Copy;
-import org.jphantom.analysis.ir.FieldAccess;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.New;
-import org.jphantom.analysis.ir.Stmt;
 import org.objectweb.asm.Type;
 
 /**
@@ -42,21 +38,8 @@ final class ParameterCount {
         if (index < 0 || index >= inv.args.length || inv.args[index] < 0) {
             return -1;
         }
-        int var = inv.args[index];
-        int length = -1;
-        for (Stmt s : a.solver().ir(call.method).stmts) {
-            if (s instanceof New n && n.lhs == var) {
-                if (length >= 0 || n.what != New.Kind.ARRAY) {
-                    return -1;
-                }
-                length = n.length;
-            } else if (s instanceof Copy c && c.lhs == var || s instanceof Cast c2 && c2.lhs == var
-                    || s instanceof FieldAccess fa && fa.isLoad() && fa.var == var
-                    || s instanceof Invoke i && i.lhs == var) {
-                return -1;
-            }
-        }
-        return length;
+        return a.solver().ir(call.method).soleDefinition(inv.args[index]) instanceof New n && n.what == New.Kind.ARRAY
+                ? n.length : -1;
     }
 
     /** Whether a method or constructor of descriptor {@code desc} has {@code count} parameters (-1: any). */
