@@ -8,6 +8,7 @@ import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.LoadClock;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.entry.EntryPointPolicy;
+import org.jphantom.analysis.pta.entry.JvmStartup;
 import org.jphantom.analysis.pta.context.SelectiveFactory;
 import org.jphantom.analysis.pta.context.SelectorFactory;
 import org.jphantom.analysis.pta.context.Selectors;
@@ -79,6 +80,9 @@ public final class Analysis {
         EntryPointPolicy policy = request.entryPoints().policy(program, request.mains());
         List<JMethod> entries = policy.entries(program);
         List<Plugin> plugins = new ArrayList<>(policy.plugins(program, entries));
+        if (request.entryPoints().jvmStartup()) {
+            plugins.add(new JvmStartup());
+        }
         MissingTypes missing = request.skipMissing() ? new MissingTypes() : null;
         if (missing != null) {
             plugins.add(missing);

@@ -341,6 +341,7 @@ public final class AnalysisResult {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("context", solver.selector().name());
         s.put("entryPointMode", entryPolicy.mode());
+        s.put("jvmStartup", request.entryPoints().jvmStartup());
         if (entryPolicy.packages() != null) {
             s.put("packageVisibility", entryPolicy.packages());
         }

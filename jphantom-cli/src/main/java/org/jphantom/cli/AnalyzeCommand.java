@@ -80,6 +80,9 @@ final class AnalyzeCommand {
         o.addOption(Option.builder().longOpt("dynamic-models").hasArg().argName("on|off")
                 .desc("model the JVM's hidden calls (finalizers, uncaught-exception handlers, shutdown hooks, enum"
                         + " constants, serialization, proxies, services, Unsafe, method handles); default on").build());
+        o.addOption(Option.builder().longOpt("jvm-startup").hasArg().argName("on|off")
+                .desc("analyse what the JVM runs before main: the main thread, System.initPhase1/initPhase3 (the"
+                        + " standard streams, system properties, context class loader); default on").build());
         o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
                 .desc("write reachable-methods.txt, call-edges.txt, stats.json and reflection.json to DIR").build());
         o.addOption(Option.builder().longOpt("dump-points-to")
@@ -111,7 +114,11 @@ final class AnalyzeCommand {
         if (mode != null && mode != EntryPointMode.MAIN && cl.hasOption("main")) {
             throw new ParseException("--main goes with --entry-points main, not " + mode.label());
         }
-        return new EntryPointOptions(mode, packages);
+        String startup = cl.getOptionValue("jvm-startup", "on");
+        if (!startup.equals("on") && !startup.equals("off")) {
+            throw new ParseException("--jvm-startup takes on or off, not '" + startup + "'");
+        }
+        return new EntryPointOptions(mode, packages, startup.equals("on"));
     }
 
     /**
@@ -156,7 +163,7 @@ final class AnalyzeCommand {
             return Main.OK;
         }
         for (String single : List.of("release", "context", "out", "missing", "entry-points", "package-visibility",
-                "reflection", "reflection-log", "dynamic-models", "reflection-strings", "reflection-use-based",
+                "reflection", "reflection-log", "dynamic-models", "jvm-startup", "reflection-strings", "reflection-use-based",
                 "string-colouring", "reflection-lazy-limit", "reflection-use-based-limits")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {

@@ -98,9 +98,11 @@ class AnalyzeCommandTest {
         assertTrue(stats.contains("\"useBased\" : \"off\"") && stats.contains("\"stringVarPointsTo\""), stats);
         String reflection = Files.readString(out.resolve("reflection.json"));
         assertTrue(reflection.contains("\"mode\" : \"solar\"") && reflection.contains("\"sites\" : [ ]"), reflection);
-        run("analyze", jar.toString(), "--main", "app.Main", "--out", out.toString(), "--reflection", "none", "-q")
-                .expect(Main.OK);
+        assertTrue(stats.contains("\"jvmStartup\" : true"), stats);
+        run("analyze", jar.toString(), "--main", "app.Main", "--out", out.toString(), "--reflection", "none",
+                "--jvm-startup", "off", "-q").expect(Main.OK);
         assertFalse(Files.exists(out.resolve("reflection.json")), "--reflection none leaves no stale report");
+        assertTrue(Files.readString(out.resolve("stats.json")).contains("\"jvmStartup\" : false"));
     }
 
     @Test
@@ -161,6 +163,8 @@ class AnalyzeCommandTest {
         run("analyze", jar.toString(), "--missing", "maybe").expect(Main.USAGE).expectOneLineError("--missing");
         run("analyze", jar.toString(), "--dynamic-models", "maybe").expect(Main.USAGE)
                 .expectOneLineError("--dynamic-models");
+        run("analyze", jar.toString(), "--jvm-startup", "maybe").expect(Main.USAGE)
+                .expectOneLineError("--jvm-startup takes on or off, not 'maybe'");
         run("analyze", jar.toString(), "--dot").expect(Main.USAGE).expectOneLineError("--out");
         run("analyze", jar.toString(), "--reflection", "guess").expect(Main.USAGE).expectOneLineError("guess");
         run("analyze", jar.toString(), "--reflection-strings", "prefix").expect(Main.USAGE).expectOneLineError("prefix");

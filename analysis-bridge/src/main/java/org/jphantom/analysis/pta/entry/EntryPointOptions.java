@@ -11,11 +11,19 @@ import org.jphantom.analysis.lang.Program;
  * @param mode     the kind of entry points; null chooses by the program: {@code main} if it has a
  *                 {@code main(String[])} method (or entry classes are named), {@code library}
  *                 otherwise
- * @param packages what a client can see, for {@code library}
+ * @param packages   what a client can see, for {@code library}
+ * @param jvmStartup whether what the JVM runs before the first entry point is analysed too
+ *                   ({@link JvmStartup}): the main thread, {@code System.initPhase1}/{@code initPhase3},
+ *                   {@code Thread.currentThread()}; in every mode
  */
-public record EntryPointOptions(EntryPointMode mode, PackageVisibility packages) {
-    /** Chosen by the program, closed packages. */
-    public static final EntryPointOptions AUTOMATIC = new EntryPointOptions(null, PackageVisibility.CLOSED);
+public record EntryPointOptions(EntryPointMode mode, PackageVisibility packages, boolean jvmStartup) {
+    /** Chosen by the program, closed packages, with the JVM's start-up. */
+    public static final EntryPointOptions AUTOMATIC = new EntryPointOptions(null, PackageVisibility.CLOSED, true);
+
+    /** With the JVM's start-up. */
+    public EntryPointOptions(EntryPointMode mode, PackageVisibility packages) {
+        this(mode, packages, true);
+    }
 
     public EntryPointOptions {
         if (packages == null) {
@@ -42,6 +50,11 @@ public record EntryPointOptions(EntryPointMode mode, PackageVisibility packages)
             case LIBRARY -> new LibraryEntryPoints(packages);
             case ALL -> new AllMethods();
         };
+    }
+
+    /** With or without the JVM's start-up ({@code --jvm-startup on|off}). */
+    public EntryPointOptions withJvmStartup(boolean on) {
+        return new EntryPointOptions(mode, packages, on);
     }
 
     private static boolean hasMain(Program program) {

@@ -12,6 +12,12 @@
  *   <li>{@code all}: every method of the program that has a body ({@link AllMethods}).</li>
  * </ul>
  *
+ * <p>In every mode, unless switched off ({@link EntryPointOptions#jvmStartup()}), what the JVM runs
+ * before the first entry point is analysed as further entry points ({@link JvmStartup}): the main
+ * thread and its thread groups, {@code System.initPhase1()} and {@code initPhase3()} (the standard
+ * streams, the system properties, the system class loader as the main thread's context class
+ * loader), with {@code Thread.currentThread()} returning the main thread and every started thread.
+ *
  * <p>The open-world modes model the unknown client by one abstract "client" object per type
  * ({@link ClientObjects}): parameters of entry points, fields a client can write and the results
  * of calls that client code may answer ({@link ClientCallbacks}) hold the client objects of every

@@ -123,6 +123,11 @@ public final class AllocationSiteHeap implements HeapModel {
         return obj;
     }
 
+    @Override
+    public int stringObject(String value) {
+        return stringObject(value, program.type("java/lang/String"));
+    }
+
     private int stringObject(String value, int type) {
         if (options.colourNames()) {
             if (colouring == null) {

@@ -20,6 +20,9 @@ public interface HeapModel {
     /** The {@code java.lang.Class} object that stands for the type {@code typeName}. */
     int classObject(String typeName);
 
+    /** The object of the string constant {@code value}: the one an {@code ldc} of it gets. */
+    int stringObject(String value);
+
     int count();
 
     /** The key an {@link #abstractObject} was made with, or null for other objects. */

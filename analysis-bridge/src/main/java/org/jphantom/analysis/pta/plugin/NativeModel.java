@@ -2,9 +2,12 @@ package org.jphantom.analysis.pta.plugin;
 
 import java.util.Arrays;
 import org.jphantom.analysis.ir.Copy;
+import org.jphantom.analysis.ir.FieldAccess;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.MethodIR;
 import org.jphantom.analysis.ir.New;
+import org.jphantom.analysis.ir.Stmt;
+import org.jphantom.analysis.lang.JField;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.solver.Solver;
@@ -16,8 +19,12 @@ import org.objectweb.asm.Opcodes;
  * makes on a program's behalf:
  * <ul>
  *   <li>{@code System.arraycopy(src, _, dst, _, _)}: {@code dst[*] = src[*]}, at each call site;
- *   <li>{@code Object.clone()}: returns the receiver's own abstract object (fields shared, which is
- *       sound for a flow-insensitive analysis);
+ *   <li>{@code System.setIn0(s)}, {@code setOut0(s)}, {@code setErr0(s)} (what {@code System.setIn},
+ *       {@code setOut}, {@code setErr} and the JVM's start-up call): {@code System.in/out/err = s};
+ *   <li>{@code Object.clone()}: at each call site, the receiver's own abstract objects (fields
+ *       shared, which is sound for a flow-insensitive analysis), rather than through the method's
+ *       single receiver variable, which without contexts would hand every clone call the receivers
+ *       of all;
  *   <li>{@code Object.getClass()}: at each call site, the class object of each receiver's type;
  *   <li>{@code Throwable.fillInStackTrace(int)}, {@code String.intern()}: return the receiver;
  *   <li>{@code reflect.Array.newArray}/{@code multiNewArray}: an abstract {@code Object[]};
@@ -30,6 +37,7 @@ public final class NativeModel implements Plugin {
     private Solver solver;
     private Program program;
     private static final String ARRAYCOPY = "arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V";
+    private static final String CLONE = "clone()Ljava/lang/Object;";
     private final PointerLists getClassResults = new PointerLists();
     /** Per type: 1 + its class object, 0 while not made. */
     private int[] classObjects = new int[0];
@@ -53,10 +61,12 @@ public final class NativeModel implements Plugin {
                 if (key.equals(ARRAYCOPY)) {
                     return new MethodIR.Builder(m).build(); // modelled per call site, see onNewCallEdge
                 }
-                return null;
+                return m.isNative() ? standardStream(m) : null;
             case "java/lang/Object":
-                if (key.equals("clone()Ljava/lang/Object;")) {
-                    return returnThis(m);
+                if (key.equals(CLONE)) {
+                    MethodIR.Builder b = new MethodIR.Builder(m);
+                    b.retVar();
+                    return b.build(); // modelled per call site, see onNewCallEdge
                 }
                 if (key.equals("getClass()Ljava/lang/Class;")) {
                     MethodIR.Builder b = new MethodIR.Builder(m);
@@ -108,6 +118,23 @@ public final class NativeModel implements Plugin {
         return b.build();
     }
 
+    /** {@code setIn0(s)}: {@code System.in = s}; likewise {@code setOut0} and {@code setErr0}. */
+    private MethodIR standardStream(JMethod m) {
+        String field = switch (m.name() + m.desc()) {
+            case "setIn0(Ljava/io/InputStream;)V" -> "in";
+            case "setOut0(Ljava/io/PrintStream;)V" -> "out";
+            case "setErr0(Ljava/io/PrintStream;)V" -> "err";
+            default -> null;
+        };
+        if (field == null) {
+            return null;
+        }
+        MethodIR.Builder b = new MethodIR.Builder(m);
+        JField f = program.resolveField("java/lang/System", field, m.desc().substring(1, m.desc().indexOf(')')), true);
+        b.add(new FieldAccess(Stmt.STORE_STATIC, -1, f, b.paramVar(0), 0));
+        return b.build();
+    }
+
     private static MethodIR returnThis(JMethod m) {
         MethodIR.Builder b = new MethodIR.Builder(m);
         b.add(new Copy(b.retVar(), b.thisVar(), null, Copy.Role.RETURN, 0));
@@ -115,8 +142,9 @@ public final class NativeModel implements Plugin {
     }
 
     /**
-     * {@code getClass()} is resolved per call site rather than through the method's single
-     * receiver variable, which under context insensitivity would mix the receivers of every caller.
+     * {@code getClass()} and {@code clone()} are resolved per call site rather than through the
+     * method's single receiver variable, which under context insensitivity would mix the receivers
+     * of every caller.
      */
     @Override
     public void onNewCallEdge(int callSite, int callerCsMethod, int calleeCsMethod) {
@@ -134,6 +162,14 @@ public final class NativeModel implements Plugin {
                 solver.watch(dst);
                 copyElements(src, solver.pointsTo(src).toSortedArray());
                 copyElements(dst, solver.pointsTo(dst).toSortedArray());
+            }
+            return;
+        }
+        if (m.name().equals("clone") && (m.name() + m.desc()).equals(CLONE)
+                && program.typeName(m.declaringType()).equals("java/lang/Object")) {
+            Invoke inv = solver.callSites().get(callSite);
+            if (inv.recv >= 0 && inv.lhs >= 0) {
+                solver.addEdge(solver.varPointer(callerCsMethod, inv.recv), solver.varPointer(callerCsMethod, inv.lhs), null);
             }
             return;
         }

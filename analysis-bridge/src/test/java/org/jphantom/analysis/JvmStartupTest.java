@@ -1,0 +1,71 @@
+package org.jphantom.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jphantom.analysis.pta.entry.EntryPointOptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The JVM's start-up ({@code pta/entry/JvmStartup}) on the fixture {@code startup}: with it, calls on
+ * {@code System.out}, {@code err}, {@code in} and on the main thread's context class loader reach the
+ * objects {@code System.initPhase1}/{@code initPhase3} make, and {@code Thread.currentThread()} in a
+ * started thread returns that thread; without it ({@code --jvm-startup off}) they reach nothing.
+ * The native {@code setOut0} is summarised either way, so the program's own stream is reached in both.
+ */
+class JvmStartupTest {
+    private static final String MAIN = "<startup.Main: void main(java.lang.String[])>";
+    private static final String RUN = "<startup.Main$Worker: void run()>";
+
+    @TempDir
+    static Path tmp;
+    private static AnalysisResult on;
+    private static AnalysisResult off;
+
+    @BeforeAll
+    static void analyse() throws IOException {
+        Path classes = PtaFixtures.compile("startup", Files.createDirectories(tmp.resolve("classes")));
+        AnalysisRequest request = AnalysisRequest.of(List.of(classes)).withMains(List.of("startup.Main"));
+        try (AnalysisInput input = AnalysisInput.open(request)) {
+            on = Analysis.run(input, request);
+            off = Analysis.run(input, request.withEntryPoints(EntryPointOptions.AUTOMATIC.withJvmStartup(false)));
+        }
+    }
+
+    /** Edges that only the start-up gives: present with it, absent without. */
+    @Test
+    void callsOnWhatTheJvmSetsUpReachTheirTargets() {
+        for (String edge : List.of(
+                MAIN + "/0 -> <java.io.PrintStream: void println(java.lang.String)>",
+                MAIN + "/1 -> <java.io.PrintStream: void flush()>",
+                MAIN + "/2 -> <java.io.BufferedInputStream: int available()>",
+                MAIN + "/5 -> <java.lang.ClassLoader: java.lang.Class loadClass(java.lang.String)>",
+                RUN + "/1 -> <startup.Main$Worker: void work()>")) {
+            assertTrue(on.callEdges().contains(edge), "with the start-up: " + edge);
+            assertFalse(off.callEdges().contains(edge), "without it: " + edge);
+        }
+    }
+
+    @Test
+    void setOutStoresTheProgramsStreamEitherWay() {
+        String edge = MAIN + "/10 -> <startup.Main$Tee: void println(java.lang.String)>";
+        assertTrue(on.callEdges().contains(edge), edge);
+        assertTrue(off.callEdges().contains(edge), edge);
+    }
+
+    @Test
+    void theStartupMethodsAreReachableAndReported() {
+        assertTrue(on.reachableMethods().contains("<java.lang.System: void initPhase1()>"));
+        assertTrue(on.reachableMethods().contains("<java.lang.System: void initPhase3()>"));
+        assertFalse(off.reachableMethods().contains("<java.lang.System: void initPhase1()>"));
+        assertEquals(true, on.stats().get("jvmStartup"));
+        assertEquals(false, off.stats().get("jvmStartup"));
+    }
+}
