@@ -2,8 +2,9 @@
 # Recall of jphantom's call graph against a real run: the program (sablecc 3.2 on a small grammar,
 # the antlr 3.5.3 tool on a small grammar, xalan 2.7.3 transforming a small document with a
 # stylesheet, log4j 1.2.17 configured from a properties file by a four-line driver, Apache Ant
-# 1.10.15 running a small build file, or Velocity 1.7 rendering a template by a small driver) runs
-# under HotSpot with
+# 1.10.15 running a small build file, Velocity 1.7 rendering a template by a small driver, PMD 4.2.6
+# checking a small source file, JUnit 4.13.2 running commons-cli 1.4's tests jar, or BeanShell 2.0b4
+# running a short script) runs under HotSpot with
 #   -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit
 # and class-load logging; then `jphantom analyze` runs on the same jars with the same main class.
 # Prints the executed methods of the program's own jars, how many of them are reachable, the
@@ -365,7 +366,30 @@ EOF2
         OUT_FILE=report.txt
         OUTPUT_ARG=4
         ARGS=("$WORK/in/src" text basic,braces,unusedcode,strings,imports,design -reportfile "$WORK/gen/report.txt") ;;
-    *) die "unknown program '$PROGRAM': sablecc, antlr, xalan, log4j, ant, velocity, junit or pmd" ;;
+    bsh) # BeanShell 2.0b4 running a script: the classes a script names are loaded by name
+         # (BshClassManager.classForName), their constructors and methods found among getConstructors()
+         # and getMethods() and called by Constructor.newInstance and Method.invoke; script commands
+         # are scripts or classes found by name ("bsh.commands." + the command's name, dir here)
+        INPUTS=("$(fetch org.beanshell:bsh:2.0b4)")
+        MAIN=bsh.Interpreter
+        cat > "$WORK/in/demo.bsh" <<'EOF2'
+import java.util.*;
+total = 0;
+prices = new int[] { 3, 12, 7 };
+for (int p : prices) { total += p; }
+names = new ArrayList();
+names.add("pen"); names.add("book"); names.add("cup");
+Collections.sort(names);
+int square(int x) { return x * x; }
+print("total " + total + ", square " + square(4) + ", names " + names);
+dir(bsh.args[0]);
+sb = new StringBuilder();
+sb.append("a").append(1);
+print(sb.toString().length());
+EOF2
+        OUTPUT_ARG=
+        ARGS=("$WORK/in/demo.bsh" "$WORK/in") ;;
+    *) die "unknown program '$PROGRAM': sablecc, antlr, xalan, log4j, ant, velocity, junit, pmd or bsh" ;;
 
 esac
 CP=$(IFS=:; echo "${INPUTS[*]}")
