@@ -2,14 +2,15 @@
 # Recall of jphantom's call graph against a real run: the program (sablecc 3.2 on a small grammar,
 # the antlr 3.5.3 tool on a small grammar, xalan 2.7.3 transforming a small document with a
 # stylesheet, log4j 1.2.17 configured from a properties file by a four-line driver, Apache Ant
-# 1.10.15 running a small build file, or Velocity 1.7 rendering a template by a small driver) runs
-# under HotSpot with
+# 1.10.15 running a small build file, Velocity 1.7 rendering a template by a small driver, PMD 4.2.6
+# checking a small source file, JUnit 4.13.2 running commons-cli 1.4's tests jar, or BeanShell 2.0b4
+# running a short script) runs under HotSpot with
 #   -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit
 # and class-load logging; then `jphantom analyze` runs on the same jars with the same main class.
 # Prints the executed methods of the program's own jars, how many of them are reachable, the
 # recall, and the missed methods grouped by class (30 largest groups), via bench/Recall.java.
 #
-# Usage: bench/recall.sh [sablecc|antlr|xalan|log4j|ant|velocity] [ANALYZE OPTION...]
+# Usage: bench/recall.sh [sablecc|antlr|xalan|log4j|ant|velocity|junit|pmd] [ANALYZE OPTION...]
 #   bench/recall.sh sablecc                         today's analysis (ci)
 #   bench/recall.sh antlr --context 1obj            extra options go to `jphantom analyze` as given
 #   bench/recall.sh sablecc --reflection-log refl.log   (once analyze takes it)
@@ -41,6 +42,7 @@ cd "$ROOT"
 PROGRAM=${1:-sablecc}
 [[ $# -gt 0 ]] && shift
 OUT_FILE=
+OUTPUT_ARG=1 # the index in ARGS of the run's output (another is given to the second and third runs); empty: none
 JAVA_OPTS=${JAVA_OPTS:--XX:+UseSerialGC}
 RUN_JAVA_OPTS=${RUN_JAVA_OPTS:--Xint}
 RECORD_JAVA_OPTS=${RECORD_JAVA_OPTS:-} # the recorded run needs no -Xint (it logs no touched methods)
@@ -52,18 +54,19 @@ if [[ ! -f $JPHANTOM ]]; then
     echo "recall: building jphantom (mvn -B -q -DskipTests package)" >&2
     mvn -B -q -DskipTests package || die "build failed"
 fi
-fetch() { # groupId:artifactId:version -> path of the jar (the build's corpus copy, else Maven)
-    local coords=$1 g a v
-    IFS=: read -r g a v <<<"$coords"
-    local corpus=$ROOT/jphantom-cli/target/corpus/$a-$v.jar
+fetch() { # groupId:artifactId:version[:jar:classifier] -> path of the jar (the build's corpus copy, else Maven)
+    local coords=$1 g a v t c
+    IFS=: read -r g a v t c <<<"$coords"
+    local file=$a-$v${c:+-$c}.jar
+    local corpus=$ROOT/jphantom-cli/target/corpus/$file
     if [[ -f $corpus ]]; then echo "$corpus"; return; fi
     local dir=$ROOT/bench/target/pta # shared with bench/pta.sh
     mkdir -p "$dir"
-    if [[ ! -f $dir/$a-$v.jar ]]; then
+    if [[ ! -f $dir/$file ]]; then
         echo "recall: fetching $coords" >&2
         mvn -B -q -N dependency:copy -Dartifact="$coords" -DoutputDirectory="$dir" >&2 || die "cannot fetch $coords"
     fi
-    echo "$dir/$a-$v.jar"
+    echo "$dir/$file"
 }
 
 REUSE=${REUSE_RUN:-0}
@@ -307,7 +310,86 @@ EOF
 EOF
         echo "<!-- footer -->" > "$WORK/in/templates/footer.txt"
         ARGS=("$WORK/in/templates" "$WORK/gen") ;; # ARGS[1]: the output, as for the others
-    *) die "unknown program '$PROGRAM': sablecc, antlr, xalan, log4j, ant or velocity" ;;
+    junit) # JUnit 4.13.2 running the tests of Apache Commons CLI 1.4 (its tests jar from Maven Central):
+           # the test classes are named only on the command line (JUnitCore: Class.forName), their
+           # constructors and test methods are found by JUnit's reflection (getConstructors,
+           # getDeclaredMethods and their annotations) and called by Constructor.newInstance and
+           # Method.invoke; commons-cli's own TypeHandler makes the objects and classes a
+           # PatternOptionBuilder pattern names (Class.forName, newInstance) from the tests' input
+        INPUTS=("$(fetch commons-cli:commons-cli:1.4:jar:tests)" "$(fetch commons-cli:commons-cli:1.4)"
+                "$(fetch junit:junit:4.13.2)" "$(fetch org.hamcrest:hamcrest-core:1.3)")
+        MAIN=org.junit.runner.JUnitCore
+        mapfile -t ARGS < <(unzip -Z1 "${INPUTS[0]}" | grep 'Test\.class$' | sed 's/\.class$//; s#/#.#g' | sort)
+        [[ ${#ARGS[@]} -gt 0 ]] || die "no test class in ${INPUTS[0]}"
+        OUTPUT_ARG= ;; # JUnitCore exits non-zero when a test fails; it writes no file
+    pmd) # PMD 4.2.6 checking a small source file against six of its rulesets: the rule classes are
+         # named only in the ruleset XML files of its jar (RuleSetFactory: ClassLoader.loadClass, then
+         # newInstance, cast to Rule), read with the JDK's DOM parser
+        INPUTS=("$(fetch pmd:pmd:4.2.6)" "$(fetch jaxen:jaxen:1.1.1)" "$(fetch asm:asm:3.1)")
+        MAIN=net.sourceforge.pmd.PMD
+        mkdir -p "$WORK/in/src/demo"
+        cat > "$WORK/in/src/demo/Shop.java" <<'EOF2'
+package demo;
+
+import java.util.*;
+import java.io.File;
+
+public class Shop {
+    private List items = new ArrayList();
+    private int total;
+    private String unused;
+
+    public void add(String name, int price) {
+        if (price < 0) {
+        }
+        try {
+            items.add(name);
+        } catch (Exception e) {
+        }
+        String s = new String("x");
+        if (name.equals("")) total = total + price;
+        for (int i = 0; i < items.size(); i++) {
+            String label = "item " + i;
+            label = label + name.toString();
+            System.out.println(label);
+        }
+    }
+
+    private void helper() {
+    }
+
+    public int getTotal() { return total; }
+
+    public boolean equals(Object o) { return o == this; }
+}
+EOF2
+        OUT_FILE=report.txt
+        OUTPUT_ARG=4
+        ARGS=("$WORK/in/src" text basic,braces,unusedcode,strings,imports,design -reportfile "$WORK/gen/report.txt") ;;
+    bsh) # BeanShell 2.0b4 running a script: the classes a script names are loaded by name
+         # (BshClassManager.classForName), their constructors and methods found among getConstructors()
+         # and getMethods() and called by Constructor.newInstance and Method.invoke; script commands
+         # are scripts or classes found by name ("bsh.commands." + the command's name, dir here)
+        INPUTS=("$(fetch org.beanshell:bsh:2.0b4)")
+        MAIN=bsh.Interpreter
+        cat > "$WORK/in/demo.bsh" <<'EOF2'
+import java.util.*;
+total = 0;
+prices = new int[] { 3, 12, 7 };
+for (int p : prices) { total += p; }
+names = new ArrayList();
+names.add("pen"); names.add("book"); names.add("cup");
+Collections.sort(names);
+int square(int x) { return x * x; }
+print("total " + total + ", square " + square(4) + ", names " + names);
+dir(bsh.args[0]);
+sb = new StringBuilder();
+sb.append("a").append(1);
+print(sb.toString().length());
+EOF2
+        OUTPUT_ARG=
+        ARGS=("$WORK/in/demo.bsh" "$WORK/in") ;;
+    *) die "unknown program '$PROGRAM': sablecc, antlr, xalan, log4j, ant, velocity, junit, pmd or bsh" ;;
 
 esac
 CP=$(IFS=:; echo "${INPUTS[*]}")
@@ -318,7 +400,7 @@ if [[ $REUSE == 0 ]]; then
     java $RUN_JAVA_OPTS -XX:+UnlockDiagnosticVMOptions -XX:+LogTouchedMethods -XX:+PrintTouchedMethodsAtExit \
         "-Xlog:class+load=info:file=$WORK/classload.txt" -cp "$CP" "$MAIN" "${ARGS[@]}" \
         > "$WORK/touched.txt" 2> "$WORK/run-stderr.txt" || die "$PROGRAM failed: see $WORK/touched.txt and $WORK/run-stderr.txt"
-    [[ -n $(ls -A "$WORK/gen") ]] || die "$PROGRAM generated nothing: see $WORK/touched.txt"
+    [[ -z $OUTPUT_ARG || -n $(ls -A "$WORK/gen") ]] || die "$PROGRAM generated nothing: see $WORK/touched.txt"
 fi
 
 LOG_ARGS=()
@@ -326,7 +408,7 @@ if [[ ${RECORD:-1} != 0 && $REUSE == 0 ]]; then
     echo "recall: recording its reflective calls and call edges (jphantom record) into $WORK/refl.log, calls.txt" >&2
     rm -rf "$WORK/gen-recorded"; mkdir -p "$WORK/gen-recorded"
     RARGS=("${ARGS[@]}")
-    RARGS[1]=$WORK/gen-recorded${OUT_FILE:+/$OUT_FILE} # the output (-d, -o, -OUT) of a second run
+    [[ -z $OUTPUT_ARG ]] || RARGS[OUTPUT_ARG]=$WORK/gen-recorded${OUT_FILE:+/$OUT_FILE} # the output (-d, -o, -OUT) of a second run
     java -jar "$JPHANTOM" record -o "$WORK/refl.log" --calls "$WORK/calls.txt" -- java $RECORD_JAVA_OPTS -cp "$CP" "$MAIN" "${RARGS[@]}" \
         > "$WORK/recorded-run.txt" 2>&1 || die "the recorded run failed: see $WORK/recorded-run.txt"
     [[ -f $WORK/refl.log ]] || die "no reflection log: see $WORK/recorded-run.txt"
@@ -342,7 +424,7 @@ if [[ ${EDGES:-0} != 0 && ( $REUSE == 0 || ! -s $WORK/dynamic-edges.txt ) ]]; th
         || die "cannot build the call-edge agent (needs gcc and the JDK's jvmti.h)"
     rm -rf "$WORK/gen-edges"; mkdir -p "$WORK/gen-edges"
     EARGS=("${ARGS[@]}")
-    EARGS[1]=$WORK/gen-edges${OUT_FILE:+/$OUT_FILE}
+    [[ -z $OUTPUT_ARG ]] || EARGS[OUTPUT_ARG]=$WORK/gen-edges${OUT_FILE:+/$OUT_FILE}
     # shellcheck disable=SC2086
     java $RUN_JAVA_OPTS "-agentpath:$WORK/libedges.so=$WORK/dynamic-edges.txt" -cp "$CP" "$MAIN" "${EARGS[@]}" \
         > "$WORK/edges-run.txt" 2>&1 || die "the run with the call-edge agent failed: see $WORK/edges-run.txt"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark of the string techniques of the reflection analysis (thesis chapter 3, seed 000), on
 # real runs of sablecc 3.2, the antlr 3.5.3 tool, log4j 1.2.17 and Apache Ant 1.10.15 (bench/recall.sh's
-# programs and inputs; xalan 2.7.3 and velocity 1.7 can be named, but their analyses do not finish
-# on a 2-core, 24 GB machine: xalan's grows past 8 GB, velocity's runs out of a 4 GB heap).
+# programs and inputs; pmd, PMD 4.2.6, can be named too, and is the run where solar misses
+# application-to-application edges; xalan 2.7.3, velocity 1.7, junit and bsh can be named, but their
+# analyses do not finish on a 2-core, 24 GB machine with a 5 GB heap).
 # Two tables:
 #
 # 1. Soundness, as the thesis' Figure 3.8: each program runs once under HotSpot's touched-method
@@ -14,7 +15,9 @@
 #      +invent     substring flow and object invention
 #      +propagate  substring flow and back-propagation
 #      defaults    the defaults (string colouring; substring flow and use-based inference off)
-#    and the share of the methods `solar` misses that the best configuration recovers.
+#    and the share of the methods `solar` misses that the best configuration recovers (with EDGES=1
+#    also, per configuration, the share of the application-to-application call edges of the run
+#    that `solar` misses and the configuration finds: the thesis' own measure).
 # 2. String colouring, as seed 000's Figures 4, 6 and 9: with substring flow on (STRINGS), colouring off
 #    against on, under ci and one context-sensitive analysis (CS_CONTEXT, default 1obj): median
 #    analysis time over N rounds (alternating), variable points-to facts whose object is a String,
@@ -29,6 +32,8 @@
 #   EDGES=1 bench/strings.sh                   table 1 also against the run's call edges (bench/recall.sh's EDGES:
 #                                              missed dynamic edges, static/dynamic size, the thesis' guard)
 #   JPHANTOM=...                               the CLI jar (bench/recall.sh's)
+#   ANALYZE_OPTS='--reflection-lazy-limit none' bench/strings.sh pmd
+#                                              options added to every configuration's analysis (both tables)
 # Needs what bench/recall.sh needs (JDK 17 to 21). Exit status: 0 on success, 2 on a setup error.
 set -euo pipefail
 
@@ -38,6 +43,7 @@ N=${N:-3}
 CS_CONTEXT=${CS_CONTEXT:-1obj}
 TABLES=${TABLES:-12}
 STRINGS=${STRINGS:-substring}
+ANALYZE_OPTS=${ANALYZE_OPTS:-}
 PROGRAMS=("$@")
 [[ ${#PROGRAMS[@]} -gt 0 ]] || PROGRAMS=(sablecc antlr log4j ant)
 OUT=$ROOT/bench/target/strings
@@ -63,6 +69,7 @@ recall() {
     local text
     text=$(RECORD=0 EDGES=${EDGES:-0} REUSE_RUN=${REUSE:-1} bench/recall.sh "$program" "$@" 2>>"$OUT/log.txt") || return 2
     echo "$text" >>"$OUT/log.txt"
+    echo "$text" >"$OUT/last.txt"
     local executed reachable edges
     executed=$(sed -n 's/^executed methods of the program.s classes: \([0-9]*\).*/\1/p' <<<"$text")
     reachable=$(sed -n 's/^reachable of them: \([0-9]*\)/\1/p' <<<"$text")
@@ -83,20 +90,56 @@ if [[ $TABLES == *1* ]]; then
         REUSE=0
         base_missed=
         best_missed=
+        base_a2a=
+        recovered=
         for c in "${ORDER[@]}"; do
             # shellcheck disable=SC2086
-            read -r executed reachable dyn a2a a2l ratio < <(recall "$p" ${CONFIG[$c]}) || { echo "strings: recall.sh failed, see $OUT/log.txt" >&2; exit 2; }
+            read -r executed reachable dyn a2a a2l ratio < <(recall "$p" ${CONFIG[$c]} $ANALYZE_OPTS) || { echo "strings: recall.sh failed, see $OUT/log.txt" >&2; exit 2; }
             REUSE=1
             stats=bench/target/recall/$p/analysis/stats.json
             missed=$((executed - reachable))
             [[ -z $base_missed ]] && base_missed=$missed
             if [[ -z $best_missed || $missed -lt $best_missed ]]; then best_missed=$missed; fi
+            if [[ ${a2a:--} != - ]]; then
+                # the run's app-to-app edges solar misses that this configuration finds (EDGES=1): the
+                # missed edges are listed by callee in recall.sh's output, kept per configuration
+                sed -n '/^missed application-to-application edges, by callee:/,$p' "$OUT/last.txt" | tail -n +2 >"$OUT/$p-$c-missed-a2a.txt"
+                if [[ -z $base_a2a ]]; then
+                    base_a2a=$a2a
+                else
+                    found=$(python3 - "$OUT/$p-solar-missed-a2a.txt" "$OUT/$p-$c-missed-a2a.txt" <<'PY'
+import sys
+def edges(path):
+    out = set()
+    for line in open(path):
+        callee, _, callers = line.strip().partition(" <- ")
+        out.update((callee, caller) for caller in callers.split(", ") if caller)
+    return out
+print(len(edges(sys.argv[1]) - edges(sys.argv[2])))
+PY
+)
+                    recovered+=" $c $found"
+                fi
+            fi
             cp bench/target/recall/$p/analysis/call-edges.txt "$OUT/$p-$c-call-edges.txt"
             printf '%-8s %-11s %9d %7d %7.1f%% %10s %10s %9.1f %8s %7s %7s %10s\n' "$p" "$c" "$executed" "$missed" \
                 "$(python3 -c "print(100.0*$reachable/$executed)")" "$(stat "$stats" callEdges)" \
                 "$(stat "$stats" reachableMethods)" "$(python3 -c "print($(stat "$stats" timeMs)/1000)")" \
                 "${dyn:--}" "${a2a:--}" "${a2l:--}" "${ratio:--}"
         done
+        if [[ -n $base_a2a ]]; then
+            if [[ $base_a2a -gt 0 ]]; then
+                line="   $p: solar misses $base_a2a application-to-application edges of the run; found by"
+                set -- $recovered
+                while [[ $# -ge 2 ]]; do
+                    line+=" $1 $2 ($(python3 -c "print(round(100.0*$2/$base_a2a,1))")%)"
+                    shift 2
+                done
+                echo "$line"
+            else
+                echo "   $p: solar misses no application-to-application edge of the run: nothing to recover"
+            fi
+        fi
         if [[ $base_missed -gt 0 ]]; then
             echo "   $p: solar misses $base_missed; the best configuration recovers $((base_missed - best_missed))" \
                 "($(python3 -c "print(round(100.0*($base_missed-$best_missed)/$base_missed,1))")%)"
@@ -114,7 +157,7 @@ if [[ $TABLES == *2* ]]; then
             declare -A T=() S=() V=() E=()
             for ((i = 1; i <= N; i++)); do
                 for col in off on; do
-                    recall "$p" --context "$ctx" --reflection-strings "$STRINGS" --string-colouring "$col" >/dev/null || { echo "strings: failed, see $OUT/log.txt" >&2; exit 2; }
+                    recall "$p" --context "$ctx" --reflection-strings "$STRINGS" --string-colouring "$col" $ANALYZE_OPTS >/dev/null || { echo "strings: failed, see $OUT/log.txt" >&2; exit 2; }
                     stats=bench/target/recall/$p/analysis/stats.json
                     T[$col]+="$(stat "$stats" timeMs) "
                     S[$col]=$(stat "$stats" stringVarPointsTo)
