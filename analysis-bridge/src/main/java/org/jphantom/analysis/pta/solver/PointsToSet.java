@@ -545,8 +545,18 @@ public final class PointsToSet {
 
     /** The elements, ascending. */
     public int[] toSortedArray() {
-        IntBuffer b = new IntBuffer(size);
-        appendTo(b);
-        return b.toArray();
+        if (words == null) {
+            return Arrays.copyOf(elems, size);
+        }
+        int[] out = new int[size];
+        int n = 0;
+        for (int i = 0; i < words.length; i++) {
+            long bits = words[i];
+            while (bits != 0) {
+                out[n++] = (wordAt(i) << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+            }
+        }
+        return out;
     }
 }
