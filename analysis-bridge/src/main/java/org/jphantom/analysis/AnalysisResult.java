@@ -8,9 +8,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.jphantom.analysis.ir.Cast;
@@ -242,11 +244,11 @@ public final class AnalysisResult {
             return out;
         }
         IntList cs = csMethodsOf(m);
-        int last = -1;
+        Set<PointsToSet> read = Collections.newSetFromMap(new IdentityHashMap<>());
         for (int i = 0; i < cs.size(); i++) {
             int p = solver.cs().findVarPointer(cs.get(i), var);
-            if (p >= 0 && p != last) { // a context-insensitive variable has one pointer in every context: read it once
-                last = p;
+            // Pointers with equal sets share one set object (a context-insensitive variable, one pointer): read it once.
+            if (p >= 0 && read.add(solver.pointsTo(p))) {
                 for (int o : solver.pointsTo(p).toSortedArray()) {
                     out.set(solver.cs().siteOf(o));
                 }
@@ -277,6 +279,10 @@ public final class AnalysisResult {
         int casts = 0;
         BitSet sites = new BitSet();
         BitSet counted = new BitSet();
+        // Pointers share equal sets (one object per content): read each set once for its String
+        // count, and once per variable for its sites. Per set: {String objects, last variable}.
+        Map<PointsToSet, long[]> read = new IdentityHashMap<>();
+        long variable = 0;
         boolean insensitive = solver.contexts().count() == 1;
         for (int i = 0; i < reach.size(); i++) {
             JMethod m = program.method(reach.get(i));
@@ -287,24 +293,36 @@ public final class AnalysisResult {
             IntList cs = csMethodsOf(m);
             for (int v = 0; v < ir.varCount; v++) {
                 sites.clear();
+                variable++;
                 for (int c = 0; c < cs.size(); c++) {
                     int p = solver.cs().findVarPointer(cs.get(c), v);
                     if (p >= 0 && !counted.get(p)) { // a context-insensitive variable's pointer serves all contexts: count it once
                         counted.set(p);
                         PointsToSet s = solver.pointsTo(p);
                         csVarTuples += s.size();
-                        int[] objs = s.toSortedArray(); // read once: the String count and the sites
-                        for (int o : objs) {
-                            if (solver.typeOfObject(o) == stringType) {
-                                stringTuples++;
+                        long[] known = read.get(s);
+                        int[] objs = null;
+                        if (known == null) {
+                            objs = s.toSortedArray();
+                            long strings = 0;
+                            for (int o : objs) {
+                                if (solver.typeOfObject(o) == stringType) {
+                                    strings++;
+                                }
                             }
+                            known = new long[] {strings, 0};
+                            read.put(s, known);
                         }
+                        stringTuples += known[0];
                         if (insensitive) {
                             varTuples += s.size();
                             continue;
                         }
-                        for (int o : objs) {
-                            sites.set(solver.cs().siteOf(o));
+                        if (known[1] != variable) {
+                            known[1] = variable;
+                            for (int o : objs != null ? objs : s.toSortedArray()) {
+                                sites.set(solver.cs().siteOf(o));
+                            }
                         }
                     }
                 }

@@ -134,6 +134,36 @@ class SolverPartsTest {
         assertEquals(bc, c.suffix(bc, 3));
     }
 
+    /** The remembered suffixes make the same contexts, in the same order, as the elements-based ones. */
+    @Test
+    void rememberedSuffixesMakeTheContextsTheFullComputationMakes() {
+        Contexts fast = new Contexts();
+        Contexts slow = new Contexts();
+        long seed = 3;
+        int[] held = new int[64];
+        int[] heldSlow = new int[64];
+        for (int step = 0; step < 5_000; step++) {
+            seed = seed * 6364136223846793005L + 1442695040888963407L;
+            int i = (int) ((seed >>> 33) & 63);
+            int elem = (int) ((seed >>> 20) % 12);
+            int k = 1 + (int) ((seed >>> 45) % 3);
+            held[i] = fast.append(held[i], elem, k);
+            heldSlow[i] = slowAppend(slow, heldSlow[i], elem, k);
+            assertEquals(heldSlow[i], held[i], "same ids, so made in the same order");
+            assertEquals(slow.count(), fast.count());
+        }
+    }
+
+    private static int slowAppend(Contexts c, int ctx, int elem, int k) {
+        int[] e = c.elements(ctx);
+        int from = Math.max(0, e.length - (k - 1));
+        int out = Contexts.EMPTY;
+        for (int j = from; j < e.length; j++) {
+            out = c.child(out, e[j]);
+        }
+        return c.child(out, elem);
+    }
+
     @Test
     void longIntMapGrowsAndKeepsNegativeKeys() {
         LongIntMap m = new LongIntMap(2);

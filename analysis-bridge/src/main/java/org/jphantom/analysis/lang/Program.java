@@ -51,6 +51,12 @@ public final class Program {
     private final List<ClassInfo> typeInfo = new ArrayList<>();
     private final IntList elementType = new IntList(); // arrays: the element type; else -1
     private final List<int[]> supers = new ArrayList<>();   // sorted closure, lazily
+    /**
+     * {@link #isSubtype}'s answers for class and interface types, per supertype then subtype (0
+     * unknown, 1 yes, 2 no), as lasting as {@link #supersOf}: shared by every type filter of that
+     * supertype (casts, parameters and catches each have their own, an analysis tens of thousands).
+     */
+    private byte[][] subtypeMemo = new byte[0][];
     private final List<SyntheticClass> synthetic = new ArrayList<>();
     private final IntList flags = new IntList();
     private static final int F_GENERATED = 1;
@@ -337,7 +343,20 @@ public final class Program {
         if (supKind == KIND_ARRAY || subKind == KIND_PRIMITIVE) {
             return false;
         }
-        return Arrays.binarySearch(supersOf(sub), sup) >= 0;
+        byte[] known = sup < subtypeMemo.length ? subtypeMemo[sup] : null;
+        if (known != null && sub < known.length && known[sub] != 0) {
+            return known[sub] == 1;
+        }
+        boolean yes = Arrays.binarySearch(supersOf(sub), sup) >= 0;
+        if (sup >= subtypeMemo.length) {
+            subtypeMemo = Arrays.copyOf(subtypeMemo, Math.max(sup + 1, subtypeMemo.length * 2));
+        }
+        if (known == null || sub >= known.length) {
+            known = Arrays.copyOf(known == null ? new byte[0] : known, Math.max(sub + 1, typeCount()));
+            subtypeMemo[sup] = known;
+        }
+        known[sub] = (byte) (yes ? 1 : 2);
+        return yes;
     }
 
     // ---------------------------------------------------------------- methods

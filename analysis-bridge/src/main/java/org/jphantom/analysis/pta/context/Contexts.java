@@ -15,11 +15,14 @@ public final class Contexts {
     private final IntList last = new IntList(256);
     private final IntList length = new IntList(256);
     private final LongIntMap children = new LongIntMap(256);
+    /** Per context: it without its oldest element, once asked (-1 before). */
+    private final IntList withoutFirst = new IntList(256);
 
     public Contexts() {
         parent.add(-1);
         last.add(-1);
         length.add(0);
+        withoutFirst.add(-1);
     }
 
     public int count() {
@@ -39,6 +42,7 @@ public final class Contexts {
             parent.add(ctx);
             last.add(elem);
             length.add(length.get(ctx) + 1);
+            withoutFirst.add(-1);
             children.put(key, c);
         }
         return c;
@@ -59,12 +63,29 @@ public final class Contexts {
         if (n <= k) {
             return ctx;
         }
+        if (n == k + 1 && k > 0) { // the usual case, a k-limited context extended by one: remembered
+            return withoutFirst(ctx);
+        }
         int[] e = elements(ctx);
         int c = EMPTY;
         for (int i = n - k; i < n; i++) {
             c = child(c, e[i]);
         }
         return c;
+    }
+
+    /**
+     * {@code ctx} (not empty) without its oldest element; made as {@link #suffix} would make it (the
+     * same contexts, in the same order: the one-element suffix first, then each longer one).
+     */
+    private int withoutFirst(int ctx) {
+        int d = withoutFirst.get(ctx);
+        if (d < 0) {
+            int p = parent.get(ctx);
+            d = p == EMPTY ? EMPTY : child(withoutFirst(p), last.get(ctx));
+            withoutFirst.set(ctx, d);
+        }
+        return d;
     }
 
     /** The last {@code k} elements of {@code ctx} followed by {@code elem}, at most {@code k} in all. */

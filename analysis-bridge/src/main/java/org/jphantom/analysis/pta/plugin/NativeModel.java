@@ -160,8 +160,16 @@ public final class NativeModel implements Plugin {
                 copyTo.getOrMake(dst).add(t);
                 solver.watch(src);
                 solver.watch(dst);
-                copyElements(src, solver.pointsTo(src).toSortedArray());
-                copyElements(dst, solver.pointsTo(dst).toSortedArray());
+                // Only the new temporary needs the arrays' elements: the earlier ones of src and
+                // dst have them (a shared pointer under s-kcfa has one per calling context, and
+                // linking them all again made the call quadratic: 46% of antlr s-3cfa's samples).
+                int elem = program.arrayElement().id();
+                for (int o : solver.pointsTo(src).toSortedArray()) {
+                    solver.addEdge(solver.fieldPointer(o, elem), t, null);
+                }
+                for (int o : solver.pointsTo(dst).toSortedArray()) {
+                    solver.addEdge(t, solver.fieldPointer(o, elem), null);
+                }
             }
             return;
         }

@@ -53,6 +53,8 @@ public final class CSManager implements ContextInfo {
     private final LongIntMap csMethodIds = new LongIntMap(1 << 12);
     private final IntList csmMethod = new IntList(1 << 12);
     private final IntList csmCtx = new IntList(1 << 12);
+    /** The context-sensitive methods of each method, by method id, in the order they were made. */
+    private IntList[] csmsOfMethod = new IntList[1 << 10];
 
     // context-sensitive objects
     private final LongIntMap csObjIds = new LongIntMap(1 << 12);
@@ -106,6 +108,14 @@ public final class CSManager implements ContextInfo {
             id = csmMethod.size();
             csmMethod.add(method.id());
             csmCtx.add(ctx);
+            int mid = method.id();
+            if (mid >= csmsOfMethod.length) {
+                csmsOfMethod = Arrays.copyOf(csmsOfMethod, Math.max(mid + 1, csmsOfMethod.length * 2));
+            }
+            if (csmsOfMethod[mid] == null) {
+                csmsOfMethod[mid] = new IntList(1);
+            }
+            csmsOfMethod[mid].add(id);
             if (id == csmVarPtrs.length) {
                 csmVarPtrs = Arrays.copyOf(csmVarPtrs, id * 2);
             }
@@ -124,6 +134,21 @@ public final class CSManager implements ContextInfo {
 
     public int csMethodCount() {
         return csmMethod.size();
+    }
+
+    /**
+     * How many context-sensitive methods of {@code method} exist; they are {@link #csMethodOf
+     * csMethodOf(method, 0..n)}, in the order they were made (later ones come after).
+     */
+    public int csMethodCount(JMethod method) {
+        int mid = method.id();
+        IntList l = mid < csmsOfMethod.length ? csmsOfMethod[mid] : null;
+        return l == null ? 0 : l.size();
+    }
+
+    /** The {@code i}-th context-sensitive method of {@code method} made, {@code i < csMethodCount(method)}. */
+    public int csMethodOf(JMethod method, int i) {
+        return csmsOfMethod[method.id()].get(i);
     }
 
     // ------------------------------------------------------------------ objects

@@ -19,7 +19,7 @@ final class PointerFlowGraph {
     private final CSManager cs;
     private final WorkList work;
 
-    /** The sets, shared among pointers with equal ones ({@link SetPool}): replaced, never changed. */
+    /** The sets, shared among pointers with equal ones ({@link SetPool}): replaced, or grown in place when one pointer holds it. */
     final SetPool sets = new SetPool();
     PointsToSet[] pts = new PointsToSet[1 << 14];
     int[][] succ = new int[1 << 14][];

@@ -10,8 +10,8 @@ import java.util.Arrays;
  * stay few), and stays one.
  *
  * <p>A pointer's set is shared: {@link SetPool} keeps one set per distinct content, which is then
- * immutable ({@linkplain #isShared shared}); a pointer that gains objects gets another shared set
- * ({@link #union}). Sets built on their own (pending objects, unions under construction) are mutable.
+ * immutable to all but the pool ({@linkplain #isShared shared}); a pointer that gains objects gets
+ * another shared set, or, holding its set alone, has it grown in place ({@link SetPool#add}). Sets built on their own (pending objects, unions under construction) are mutable.
  */
 public final class PointsToSet {
     /** Array sets this large become bit sets whatever their spread. */
@@ -23,7 +23,7 @@ public final class PointsToSet {
     /** Sparse bit-set mode (shared sets only): the word number of each of {@code words}, ascending; else null. */
     private int[] index;
     private int size;
-    /** Shared through a {@link SetPool}: immutable from then on. */
+    /** Shared through a {@link SetPool}: changed by the pool only from then on. */
     private boolean shared;
     /** Of a shared set: the sum of {@link #hashOf} over its elements, and how many pointers hold it (the pool's). */
     long hash;
@@ -287,11 +287,23 @@ public final class PointsToSet {
         long[] ob = out.bits;
         int k = 0;
         boolean bitMode = words != null;
-        int j = 0; // array mode: the first element not below the current word
+        int[] own = index;
+        boolean searchOwn = own != null && n * 8 < own.length; // few words against many: search, else walk
+        int j = 0; // array mode: the first element not below the current word; sparse: the first word not below it
         for (int i = 0; i < n; i++) {
             int w = idx[i];
             long have;
-            if (bitMode) {
+            if (own != null) {
+                if (searchOwn) {
+                    int at = Arrays.binarySearch(own, j, own.length, w);
+                    j = at >= 0 ? at : -at - 1;
+                } else {
+                    while (j < own.length && own[j] < w) {
+                        j++;
+                    }
+                }
+                have = j < own.length && own[j] == w ? words[j] : 0L;
+            } else if (bitMode) {
                 have = word(w);
             } else {
                 have = 0;
@@ -330,7 +342,7 @@ public final class PointsToSet {
 
     // ------------------------------------------------------------------ sharing (see SetPool)
 
-    /** Whether this set is shared through a {@link SetPool}, hence immutable. */
+    /** Whether this set is shared through a {@link SetPool}, hence immutable to all but the pool. */
     public boolean isShared() {
         return shared;
     }
@@ -338,6 +350,25 @@ public final class PointsToSet {
     /** Makes this set immutable; {@code hash} is the sum of {@link #hashOf} over its elements. */
     void share(long hash) {
         this.shared = true;
+        this.hash = hash;
+    }
+
+    /** Whether this is a bit set over a range of words (not an array, not sparse). */
+    boolean isDenseBitSet() {
+        return words != null && index == null;
+    }
+
+    /**
+     * Adds {@code fresh[0..n)} (ascending, none of them in this set, {@code n > 0}) to this shared
+     * dense bit set, whose hash becomes {@code hash}: for {@link SetPool} only, when the one
+     * pointer that holds this set grows it.
+     */
+    void extendShared(int[] fresh, int n, long hash) {
+        reserve(fresh[0] >>> 6, fresh[n - 1] >>> 6);
+        for (int i = 0; i < n; i++) {
+            words[(fresh[i] >>> 6) - base] |= 1L << fresh[i];
+        }
+        size += n;
         this.hash = hash;
     }
 
@@ -381,8 +412,27 @@ public final class PointsToSet {
         }
         if (words != null && other.words != null) {
             long[] ow = other.words;
+            if (index == null) {
+                for (int i = 0; i < ow.length; i++) {
+                    if ((ow[i] & ~word(other.wordAt(i))) != 0) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            // Sparse: both word lists ascend, so walk them together (no search per word).
+            int[] idx = index;
+            int j = 0;
             for (int i = 0; i < ow.length; i++) {
-                if ((ow[i] & ~word(other.wordAt(i))) != 0) {
+                long bits = ow[i];
+                if (bits == 0) {
+                    continue;
+                }
+                int w = other.wordAt(i);
+                while (j < idx.length && idx[j] < w) {
+                    j++;
+                }
+                if (j == idx.length || idx[j] != w || (bits & ~words[j]) != 0) {
                     return false;
                 }
             }
@@ -495,8 +545,18 @@ public final class PointsToSet {
 
     /** The elements, ascending. */
     public int[] toSortedArray() {
-        IntBuffer b = new IntBuffer(size);
-        appendTo(b);
-        return b.toArray();
+        if (words == null) {
+            return Arrays.copyOf(elems, size);
+        }
+        int[] out = new int[size];
+        int n = 0;
+        for (int i = 0; i < words.length; i++) {
+            long bits = words[i];
+            while (bits != 0) {
+                out[n++] = (wordAt(i) << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+            }
+        }
+        return out;
     }
 }

@@ -4,12 +4,16 @@ package org.jphantom.analysis.pta.solver;
  * The points-to sets of pointers, one object per distinct content (hash-consing). Under
  * call-site contexts most pointers are a variable in one of many contexts that all end with the
  * same objects: on sablecc's 2cfa, 3.2 million non-empty sets have only 27 thousand distinct
- * contents. So a pointer holds a shared, immutable {@link PointsToSet}; when it gains objects it
- * gets the shared set of the union ({@link #add}), made only if no pointer holds that content yet.
+ * contents. So a pointer holds a shared {@link PointsToSet}, which only the pool changes; when it gains
+ * objects it gets the shared set of the union ({@link #add}), made only if no pointer holds that
+ * content yet.
  *
  * <p>The pool counts the pointers that hold each set and forgets a set none holds, so the sets a
- * pointer passed through on its way to its final one do not pile up. Readers may keep a set they
- * were given: it stays what it was (a snapshot).
+ * pointer passed through on its way to its final one do not pile up. A set that only the growing
+ * pointer holds, and that no other pointer's set equals after the growth, grows in place (a dense
+ * bit set: only its new objects are written): readers of a pointer's set must therefore query or
+ * copy it at once, not keep it across the solver's propagation (the solver's parts and the
+ * plugins all do).
  */
 final class SetPool {
     private final PointsToSet empty = new PointsToSet();
@@ -51,6 +55,18 @@ final class SetPool {
             if (c.hash == h && c.size() == size && c.containsAll(fresh, n) && c.containsAll(set)) {
                 return replace(set, c);
             }
+        }
+        if (set.refs == 1 && set.isDenseBitSet()) {
+            // No other pointer holds set, so no reader can tell: grow it where it is (O(n), not a
+            // new union over all its words), under its new hash.
+            remove(set);
+            set.extendShared(fresh, n, h);
+            i = slot(h, mask = table.length - 1);
+            while (table[i] != null) {
+                i = (i + 1) & mask;
+            }
+            insert(set, i);
+            return set;
         }
         PointsToSet u = union(set, fresh, n);
         u.share(h);

@@ -313,8 +313,9 @@ final class StatementHandler {
                 addedUses.computeIfAbsent(LongIntMap.key(m.id(), base), k -> new ArrayList<>()).add(s);
             }
         }
-        for (int csm = 0, n = cs.csMethodCount(); csm < n; csm++) {
-            if (!callGraph.isReachableCs(csm) || cs.methodOf(csm) != m) {
+        for (int i = 0, n = cs.csMethodCount(m); i < n; i++) { // contexts made meanwhile pick them up themselves
+            int csm = cs.csMethodOf(m, i);
+            if (!callGraph.isReachableCs(csm)) {
                 continue;
             }
             int ctx = cs.contextOfMethod(csm);

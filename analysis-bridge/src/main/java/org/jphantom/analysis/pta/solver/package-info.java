@@ -9,8 +9,8 @@
  *   <li>{@link org.jphantom.analysis.pta.solver.PointerFlowGraph}: points-to sets
  *       ({@link org.jphantom.analysis.pta.solver.PointsToSet}; a word at a time through
  *       {@link org.jphantom.analysis.pta.solver.WordList}), shared among pointers with equal
- *       contents ({@link org.jphantom.analysis.pta.solver.SetPool}: immutable, replaced when a
- *       pointer gains objects), edges with type filters (checked for repeats by
+ *       contents ({@link org.jphantom.analysis.pta.solver.SetPool}: replaced when a pointer
+ *       gains objects, or grown in place when it holds its set alone; read at once, never kept), edges with type filters (checked for repeats by
  *       {@link org.jphantom.analysis.pta.solver.EdgeSet} when pointers are shared across
  *       contexts), and the propagation of differences along them;
  *   <li>{@link org.jphantom.analysis.pta.solver.DeclaredTypes}: the filters of values crossing a

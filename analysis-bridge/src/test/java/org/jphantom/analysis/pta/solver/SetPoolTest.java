@@ -90,6 +90,85 @@ class SetPoolTest {
     }
 
     @Test
+    void aDenseSetHeldByOnePointerGrowsInPlaceAndStaysFindable() {
+        SetPool pool = new SetPool();
+        int[] first = new int[100];
+        for (int i = 0; i < first.length; i++) {
+            first[i] = 1000 + i; // dense: a bit set over two words
+        }
+        PointsToSet alone = pool.add(pool.empty(), first, first.length);
+        assertTrue(alone.isDenseBitSet());
+        PointsToSet grown = pool.add(alone, new int[] {5, 1100, 5000}, 3);
+        assertSame(alone, grown, "held by one pointer: grown in place");
+        assertEquals(103, grown.size());
+        assertTrue(grown.contains(5) && grown.contains(1100) && grown.contains(5000) && grown.contains(1099));
+        assertEquals(grown.elementHash(), grown.hash, "the hash follows the contents");
+        assertEquals(1, pool.size());
+        PointsToSet equal = PointsToSet.bitSet();
+        for (int o : grown.toSortedArray()) {
+            equal.add(o);
+        }
+        assertSame(grown, pool.share(equal), "found under its new contents");
+        // Now two pointers hold it: the one that grows gets a new set, the other keeps the old contents.
+        PointsToSet other = pool.add(grown, new int[] {6}, 1);
+        assertTrue(other != grown);
+        assertEquals(103, grown.size());
+        assertEquals(104, other.size());
+        // Growing to contents another pointer holds gives that pointer's set, in place or not.
+        PointsToSet third = pool.add(grown, new int[] {6}, 1);
+        assertSame(other, third);
+        assertEquals(1, pool.size());
+    }
+
+    @Test
+    void sparseSetsAnswerContainsAllAndAbsentWordsLikeTheirModel() {
+        long seed = 11;
+        for (int round = 0; round < 200; round++) {
+            SetPool pool = new SetPool();
+            TreeSet<Integer> a = new TreeSet<>();
+            TreeSet<Integer> b = new TreeSet<>();
+            for (int k = 0; k < 300; k++) { // a few clusters far apart: sparse once large
+                seed = seed * 6364136223846793005L + 1442695040888963407L;
+                int o = (int) ((seed >>> 40) % 64) * 4096 + (int) ((seed >>> 20) % 200);
+                a.add(o);
+                if ((seed & 3) != 0) {
+                    b.add(o);
+                }
+            }
+            if (round % 5 == 0) {
+                b.add(1 << 20); // b not within a
+            }
+            PointsToSet sa = pool.add(pool.empty(), toArray(a), a.size());
+            PointsToSet sb = pool.add(pool.empty(), toArray(b), b.size());
+            assertTrue(sa.isBitSet() && !sa.isDenseBitSet(), "sparse");
+            assertEquals(a.containsAll(b), sa.containsAll(sb));
+            assertTrue(sa.containsAll(sa) && sb.containsAll(sb));
+            assertEquals(b.containsAll(a), sb.containsAll(sa));
+            // absentWords of a delta against the sparse set: the delta minus the set
+            PointsToSet delta = PointsToSet.bitSet();
+            TreeSet<Integer> expected = new TreeSet<>();
+            int deltaSize = round % 2 == 0 ? 3 : 400; // few words (searched) and many (walked)
+            for (int k = 0; k < deltaSize; k++) {
+                seed = seed * 6364136223846793005L + 1442695040888963407L;
+                int o = (int) ((seed >>> 40) % 70) * 4096 + (int) ((seed >>> 20) % 200);
+                delta.add(o);
+                if (!a.contains(o)) {
+                    expected.add(o);
+                }
+            }
+            WordList dw = new WordList();
+            delta.nonEmptyWords(dw);
+            WordList out = new WordList();
+            sa.absentWords(dw, out);
+            assertArrayEquals(toArray(expected), out.toArray());
+        }
+    }
+
+    private static int[] toArray(TreeSet<Integer> s) {
+        return s.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    @Test
     void removeAllAndAbsentSortedKeepOnlyWhatASetLacks() {
         PointsToSet have = new PointsToSet();
         for (int o : new int[] {1, 70, 500}) {
