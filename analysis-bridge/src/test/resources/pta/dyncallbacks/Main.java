@@ -25,10 +25,9 @@ public class Main {
         @Override
         public void uncaughtException(Thread t, Throwable e) {
             // the model's abstract thread, and, through the JDK's ThreadGroup.uncaughtException (which
-            // hands a thread's exception to the default handler), every thread started (without contexts) and
-            // the JVM's main thread (Thread.currentThread() in the JDK's code)
-            Check.pts(t, "<main-thread> <thread> ForkJoinWorkerThread ForkJoinWorkerThread$InnocuousForkJoinWorkerThread"
-                    + " InnocuousThread Main$Failing Reference$ReferenceHandler Thread grouped hook");
+            // hands a thread's exception to the default handler), every thread started (without contexts)
+            Check.pts(t, "<thread> ForkJoinWorkerThread ForkJoinWorkerThread$InnocuousForkJoinWorkerThread"
+                    + " InnocuousThread Main$Failing Reference$ReferenceHandler Thread abstract:Thread grouped hook");
         }
     }
 

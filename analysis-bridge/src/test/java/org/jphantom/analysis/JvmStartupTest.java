@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The JVM's start-up ({@code pta/entry/JvmStartup}) on the fixture {@code startup}: with it, calls on
  * {@code System.out}, {@code err}, {@code in} and on the main thread's context class loader reach the
  * objects {@code System.initPhase1}/{@code initPhase3} make, and {@code Thread.currentThread()} in a
- * started thread returns that thread; without it ({@code --jvm-startup off}) they reach nothing.
+ * started thread returns that thread; without it (the default, {@code --jvm-startup off}) they reach nothing.
  * The native {@code setOut0} is summarised either way, so the program's own stream is reached in both.
  */
 class JvmStartupTest {
@@ -34,8 +34,8 @@ class JvmStartupTest {
         Path classes = PtaFixtures.compile("startup", Files.createDirectories(tmp.resolve("classes")));
         AnalysisRequest request = AnalysisRequest.of(List.of(classes)).withMains(List.of("startup.Main"));
         try (AnalysisInput input = AnalysisInput.open(request)) {
-            on = Analysis.run(input, request);
-            off = Analysis.run(input, request.withEntryPoints(EntryPointOptions.AUTOMATIC.withJvmStartup(false)));
+            on = Analysis.run(input, request.withEntryPoints(EntryPointOptions.AUTOMATIC.withJvmStartup(true)));
+            off = Analysis.run(input, request);
         }
     }
 

@@ -82,7 +82,8 @@ final class AnalyzeCommand {
                         + " constants, serialization, proxies, services, Unsafe, method handles); default on").build());
         o.addOption(Option.builder().longOpt("jvm-startup").hasArg().argName("on|off")
                 .desc("analyse what the JVM runs before main: the main thread, System.initPhase1/initPhase3 (the"
-                        + " standard streams, system properties, context class loader); default on").build());
+                        + " standard streams, system properties, context class loader); sounder, costly under"
+                        + " context sensitivity; default off").build());
         o.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
                 .desc("write reachable-methods.txt, call-edges.txt, stats.json and reflection.json to DIR").build());
         o.addOption(Option.builder().longOpt("dump-points-to")
@@ -114,7 +115,7 @@ final class AnalyzeCommand {
         if (mode != null && mode != EntryPointMode.MAIN && cl.hasOption("main")) {
             throw new ParseException("--main goes with --entry-points main, not " + mode.label());
         }
-        String startup = cl.getOptionValue("jvm-startup", "on");
+        String startup = cl.getOptionValue("jvm-startup", "off");
         if (!startup.equals("on") && !startup.equals("off")) {
             throw new ParseException("--jvm-startup takes on or off, not '" + startup + "'");
         }

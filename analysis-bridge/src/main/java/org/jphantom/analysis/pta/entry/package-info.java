@@ -12,7 +12,7 @@
  *   <li>{@code all}: every method of the program that has a body ({@link AllMethods}).</li>
  * </ul>
  *
- * <p>In every mode, unless switched off ({@link EntryPointOptions#jvmStartup()}), what the JVM runs
+ * <p>In every mode, when switched on ({@link EntryPointOptions#jvmStartup()}), what the JVM runs
  * before the first entry point is analysed as further entry points ({@link JvmStartup}): the main
  * thread and its thread groups, {@code System.initPhase1()} and {@code initPhase3()} (the standard
  * streams, the system properties, the system class loader as the main thread's context class
