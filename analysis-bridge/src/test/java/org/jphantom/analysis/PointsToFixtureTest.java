@@ -93,12 +93,9 @@ class PointsToFixtureTest {
 
     static AnalysisResult analyze(Path tmp, String fixture, String context) throws IOException {
         Path classes = PtaFixtures.compile(fixture, Files.createDirectories(tmp.resolve(fixture + "-" + context)));
-        AnalysisRequest request = AnalysisRequest.of(List.of(classes)).withMains(List.of(fixture + ".Main"))
-                .withReflectionOptions(READABLE_STRINGS).withContext(context);
-        // context-sensitive runs leave out the JVM's start-up: they test the selectors on the fixture's
-        // code, and k-limited contexts over the JDK's start-up code cost gigabytes
-        return Analysis.run(context.equals("ci") ? request
-                : request.withEntryPoints(org.jphantom.analysis.pta.entry.EntryPointOptions.AUTOMATIC.withJvmStartup(false)));
+        return Analysis.run(AnalysisRequest.of(List.of(classes)).withMains(List.of(fixture + ".Main"))
+                .withReflectionOptions(READABLE_STRINGS)
+                .withContext(context));
     }
 
     private void check(String fixture, String context) throws IOException {

@@ -18,7 +18,6 @@ import org.jphantom.analysis.ir.MethodIR;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.context.Selection;
-import org.jphantom.analysis.pta.entry.EntryPointOptions;
 import org.jphantom.analysis.pta.heap.HeapFactory;
 import org.jphantom.analysis.pta.heap.HeapOptions;
 import org.jphantom.analysis.pta.selectx.Selectx;
@@ -43,10 +42,7 @@ class SelectxTest {
 
     private AnalysisResult analyze(String fixture, String context) throws IOException {
         Path classes = PtaFixtures.compile(fixture, Files.createDirectories(tmp.resolve(fixture + "-" + context)));
-        // without the JVM's start-up: these tests are about the selectors on the fixture's own code,
-        // and 3cfa over the JDK's start-up code alone needs gigabytes
         AnalysisRequest r = AnalysisRequest.of(List.of(classes)).withMains(List.of(fixture + ".Main"))
-                .withEntryPoints(EntryPointOptions.AUTOMATIC.withJvmStartup(false))
                 .withContext(context);
         if (context.equals("ci")) { // the same heap as the context-sensitive runs, so objects compare
             r = r.withHeap(HeapFactory.allocationSites(HeapOptions.sensitive()));

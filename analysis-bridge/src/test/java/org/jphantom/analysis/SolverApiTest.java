@@ -56,10 +56,7 @@ class SolverApiTest {
     void analysesSharingOneInputGiveTheResultsOfSeparateRuns() throws IOException {
         for (String fixture : List.of("objsens", "lambdas", "dispatch")) {
             Path classes = PtaFixtures.compile(fixture, Files.createDirectories(tmp.resolve(fixture)));
-            // without the JVM's start-up: 2obj and 2type over the JDK's start-up code take minutes, and
-            // what is tested is the sharing of one input, whatever the entry points
-            AnalysisRequest base = AnalysisRequest.of(List.of(classes)).withMains(List.of(fixture + ".Main"))
-                    .withEntryPoints(org.jphantom.analysis.pta.entry.EntryPointOptions.AUTOMATIC.withJvmStartup(false));
+            AnalysisRequest base = AnalysisRequest.of(List.of(classes)).withMains(List.of(fixture + ".Main"));
             List<String> contexts = List.of("ci", "1cfa", "2obj", "ci", "2type");
             List<Map<String, Object>> shared = new ArrayList<>();
             try (AnalysisInput input = AnalysisInput.open(base)) {
@@ -134,11 +131,8 @@ class SolverApiTest {
     void heapCanKeepStringConstantsApartUnderContextSensitivityAndSaysWhichConstantAnObjectIs()
             throws IOException {
         Path classes = PtaFixtures.compile("alloc", Files.createDirectories(tmp.resolve("alloc")));
-        // without the JVM's start-up, whose reflective code keeps member and class names apart even
-        // when constants are merged: the fixture's own constants are what is compared
         AnalysisRequest merged = AnalysisRequest.of(List.of(classes)).withMains(List.of("alloc.Main"))
                 .withReflectionOptions(PointsToFixtureTest.READABLE_STRINGS)
-                .withEntryPoints(org.jphantom.analysis.pta.entry.EntryPointOptions.AUTOMATIC.withJvmStartup(false))
                 .withContext("1cfa");
         AnalysisResult m = Analysis.run(merged);
         AnalysisResult apart = Analysis.run(merged.withHeap(HeapFactory.allocationSites(
@@ -191,8 +185,7 @@ class SolverApiTest {
         for (PtaFixtures.Expectation e : PtaFixtures.expectations(without, "plugins")) {
             assertEquals("", e.actual(), e.where());
         }
-        assertFalse(PtaFixtures.applicationEdges(without, "plugins").stream().anyMatch(e -> e.contains("hashCode")),
-                "no plugin, no hashCode");
+        assertFalse(without.callEdges().stream().anyMatch(e -> e.contains("hashCode")), "no plugin, no hashCode");
     }
 
     private static final class BindingPlugin implements Plugin {
