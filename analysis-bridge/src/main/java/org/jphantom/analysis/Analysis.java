@@ -9,6 +9,7 @@ import org.jphantom.analysis.lang.LoadClock;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.entry.EntryPointPolicy;
 import org.jphantom.analysis.pta.entry.JvmStartup;
+import org.jphantom.analysis.pta.context.Isolating;
 import org.jphantom.analysis.pta.context.SelectiveFactory;
 import org.jphantom.analysis.pta.context.SelectorFactory;
 import org.jphantom.analysis.pta.context.Selectors;
@@ -79,10 +80,11 @@ public final class Analysis {
                 .create(program);
         EntryPointPolicy policy = request.entryPoints().policy(program, request.mains());
         List<JMethod> entries = policy.entries(program);
-        List<Plugin> plugins = new ArrayList<>(policy.plugins(program, entries));
-        if (request.entryPoints().jvmStartup()) {
+        List<Plugin> plugins = new ArrayList<>();
+        if (request.entryPoints().jvmStartup()) { // first: the JVM runs it, and initialises its classes, before main
             plugins.add(new JvmStartup());
         }
+        plugins.addAll(policy.plugins(program, entries));
         MissingTypes missing = request.skipMissing() ? new MissingTypes() : null;
         if (missing != null) {
             plugins.add(missing);
@@ -111,6 +113,9 @@ public final class Analysis {
         }
         plugins.addAll(extraPlugins);
         SelectorFactory selectors = selectors(input, request);
+        if (request.entryPoints().jvmStartup()) { // the start-up once, context-insensitively, under any selector
+            selectors = Isolating.wrap(selectors);
+        }
         LoadClock clock = program.loadClock();
         long mainStart = System.nanoTime();
         long mainCpuStart = LoadClock.cpuNow();

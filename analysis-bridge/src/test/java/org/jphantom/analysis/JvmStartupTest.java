@@ -8,10 +8,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.HashSet;
+import java.util.Set;
+import org.jphantom.analysis.lang.JMethod;
+import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.analysis.pta.entry.EntryPointOptions;
+import org.jphantom.analysis.util.IntList;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The JVM's start-up ({@code pta/entry/JvmStartup}) on the fixture {@code startup}: with it, calls on
@@ -67,5 +74,44 @@ class JvmStartupTest {
         assertFalse(off.reachableMethods().contains("<java.lang.System: void initPhase1()>"));
         assertEquals(true, on.stats().get("jvmStartup"));
         assertEquals(false, off.stats().get("jvmStartup"));
+    }
+
+    /**
+     * Under context sensitivity the start-up is analysed once, in a context of its own
+     * ({@code Isolating}), and so are the class initialisers it runs first: every method only the
+     * start-up reaches has one context, and the program's own points-to sets are those of the
+     * analysis without it. (Unisolated, a 2-object-sensitive analysis of this fixture took minutes.)
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"2cfa", "2obj", "2type", "s-2cfa"})
+    void underContextsTheStartupIsAnalysedOnce(String context) throws IOException {
+        Path classes = PtaFixtures.compile("objsens", Files.createDirectories(tmp.resolve("objsens-" + context)));
+        AnalysisRequest request = AnalysisRequest.of(List.of(classes)).withMains(List.of("objsens.Main"))
+                .withSelector(Selectors.named(context));
+        AnalysisResult with;
+        AnalysisResult without;
+        try (AnalysisInput input = AnalysisInput.open(request)) {
+            with = Analysis.run(input, request.withEntryPoints(EntryPointOptions.AUTOMATIC.withJvmStartup(true)));
+            without = Analysis.run(input, request);
+        }
+        Set<String> programOnly = new HashSet<>(without.reachableMethods());
+        IntList reachable = with.solver().callGraph().reachableMethods();
+        int startupOnly = 0;
+        for (int i = 0; i < reachable.size(); i++) {
+            JMethod m = with.program().method(reachable.get(i));
+            if (!programOnly.contains(m.signature(with.program()))) {
+                startupOnly++;
+                int contexts = 0;
+                for (int c = 0; c < with.solver().cs().csMethodCount(m); c++) {
+                    if (with.solver().callGraph().isReachableCs(with.solver().cs().csMethodOf(m, c))) {
+                        contexts++;
+                    }
+                }
+                assertEquals(1, contexts, context + ": contexts of " + m.signature(with.program()));
+            }
+        }
+        assertTrue(startupOnly > 1000, context + ": the start-up reaches " + startupOnly + " methods");
+        assertTrue(with.reachableMethods().contains("<java.lang.System: void initPhase1()>"));
+        assertEquals(without.applicationPointsTo(), with.applicationPointsTo(), context);
     }
 }

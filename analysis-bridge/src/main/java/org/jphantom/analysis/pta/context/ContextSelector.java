@@ -43,6 +43,15 @@ public interface ContextSelector {
         return false;
     }
 
+    /**
+     * The context in which code the analysis should see once, apart and context-insensitively,
+     * starts (the JVM's start-up, {@link org.jphantom.analysis.pta.entry.JvmStartup}): the empty
+     * context unless the selector is {@link Isolating}.
+     */
+    default int isolatedContext() {
+        return Contexts.EMPTY;
+    }
+
     /** Figures of a pre-analysis the selector depends on, for the result's statistics; empty if none. */
     default java.util.Map<String, Object> figures() {
         return java.util.Map.of();

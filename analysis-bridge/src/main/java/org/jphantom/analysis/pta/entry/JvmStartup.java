@@ -23,8 +23,10 @@ import org.jphantom.analysis.pta.solver.Solver;
  *       thread and every thread object whose {@code start0} is reached, whichever thread that is.
  * </ul>
  * Not modelled: {@code initPhase2} (the module system's boot layer) and the launcher's
- * {@code LauncherHelper} (it loads the main class and looks its {@code main} up). Each method runs
- * in the empty context, as an entry point; without these calls {@code System.out}, the system
+ * {@code LauncherHelper} (it loads the main class and looks its {@code main} up). Each method is an entry
+ * point in the selector's {@linkplain org.jphantom.analysis.pta.context.ContextSelector#isolatedContext()
+ * isolated context}: under any context sensitivity the start-up code is analysed once, context-insensitively
+ * ({@link org.jphantom.analysis.pta.context.Isolating}); without these calls {@code System.out}, the system
  * properties and the context class loader hold no object, and calls on them reach no method.
  */
 public final class JvmStartup implements Plugin {
@@ -55,6 +57,7 @@ public final class JvmStartup implements Plugin {
     @Override
     public void onStart() {
         Program program = solver.program();
+        int ctx = solver.selector().isolatedContext();
         int name = solver.csObject(Contexts.EMPTY, solver.heap().stringObject("main"));
         int system = object("jvm-system-group", GROUP, "<system-thread-group>");
         int mainGroup = object("jvm-main-group", GROUP, "<main-thread-group>");
@@ -66,15 +69,15 @@ public final class JvmStartup implements Plugin {
         int sys = program.type(SYSTEM);
         JMethod phase1 = program.declared(sys, "initPhase1", "()V");
         if (phase1 != null) {
-            solver.addEntry(phase1);
+            solver.addEntry(phase1, ctx);
             JMethod phase3 = program.declared(sys, "initPhase3", "()V");
             if (phase3 != null) {
-                solver.addEntry(phase3);
+                solver.addEntry(phase3, ctx);
             }
         } else {
             JMethod legacy = program.declared(sys, "initializeSystemClass", "()V");
             if (legacy != null) {
-                solver.addEntry(legacy);
+                solver.addEntry(legacy, ctx);
             }
         }
     }
@@ -120,7 +123,7 @@ public final class JvmStartup implements Plugin {
         if (init == null) {
             return;
         }
-        int csm = solver.addEntry(init);
+        int csm = solver.addEntry(init, solver.selector().isolatedContext());
         MethodIR ir = solver.ir(init);
         if (ir.thisVar >= 0) {
             solver.addPointsTo(solver.varPointer(csm, ir.thisVar), self);

@@ -9,7 +9,11 @@ import org.jphantom.analysis.pta.context.Contexts;
  * Class initialisation as the JVM does it (JVMS 5.5): a class is initialised on {@code new}, a
  * static field access or a static call naming it, when a subclass is initialised, and when it is
  * an entry point's class; its super class and the superinterfaces that declare default methods
- * are initialised first, then its {@code <clinit>} becomes reachable in the empty context.
+ * are initialised first, then its {@code <clinit>} becomes reachable in the empty context; or,
+ * when the code that initialises it runs in the selector's {@linkplain
+ * org.jphantom.analysis.pta.context.ContextSelector#isolatedContext() isolated context} (the JVM's
+ * start-up), in that context: a class the start-up initialises first is initialised by it, as
+ * the JVM does before {@code main}, and analysed with it, once, context-insensitively.
  */
 final class ClassInitializer {
     private final Program program;
@@ -25,6 +29,14 @@ final class ClassInitializer {
 
     /** Initialises {@code type} (a type index; -1 is ignored) unless it was already. */
     void initialize(int type) {
+        initialize(type, Contexts.EMPTY);
+    }
+
+    /**
+     * Initialises {@code type} unless it was already, for code that runs in context
+     * {@code triggerCtx}.
+     */
+    void initialize(int type, int triggerCtx) {
         if (type < 0 || initialized.get(type)) {
             return;
         }
@@ -33,14 +45,15 @@ final class ClassInitializer {
             return;
         }
         if (!program.isInterface(type)) {
-            initialize(program.superClass(type));
+            initialize(program.superClass(type), triggerCtx);
             for (int itf : program.interfacesInitialisedWith(type)) {
-                initialize(itf);
+                initialize(itf, triggerCtx);
             }
         }
         JMethod clinit = program.clinit(type);
         if (clinit != null) {
-            solver.addReachable(cs.csMethod(Contexts.EMPTY, clinit));
+            int isolated = solver.selector().isolatedContext();
+            solver.addReachable(cs.csMethod(triggerCtx == isolated ? isolated : Contexts.EMPTY, clinit));
         }
     }
 }

@@ -279,8 +279,13 @@ public final class Solver {
 
     /** Makes {@code entry} reachable in the empty context, after initialising its class. */
     public int addEntry(JMethod entry) {
-        classes.initialize(entry.declaringType());
-        int csm = cs.csMethod(Contexts.EMPTY, entry);
+        return addEntry(entry, Contexts.EMPTY);
+    }
+
+    /** Makes {@code entry} reachable in context {@code ctx}, after initialising its class. */
+    public int addEntry(JMethod entry, int ctx) {
+        classes.initialize(entry.declaringType(), ctx);
+        int csm = cs.csMethod(ctx, entry);
         addReachable(csm);
         return csm;
     }

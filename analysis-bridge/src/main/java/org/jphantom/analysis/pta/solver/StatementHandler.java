@@ -91,7 +91,7 @@ final class StatementHandler {
             case Stmt.NEW: {
                 New n = (New) s;
                 if (n.what == New.Kind.NEW) {
-                    classes.initialize(n.type);
+                    classes.initialize(n.type, ctx);
                 }
                 if (n.lhs >= 0) {
                     int site = heap.objectOf(m, n);
@@ -112,7 +112,7 @@ final class StatementHandler {
             }
             case Stmt.LOAD_STATIC: {
                 FieldAccess fa = (FieldAccess) s;
-                classes.initialize(program.type(fa.field.owner()));
+                classes.initialize(program.type(fa.field.owner()), ctx);
                 if (fa.var >= 0) {
                     graph.addEdge(cs.staticPointer(fa.field.id()), cs.varPointer(csm, fa.var), null);
                 }
@@ -120,7 +120,7 @@ final class StatementHandler {
             }
             case Stmt.STORE_STATIC: {
                 FieldAccess fa = (FieldAccess) s;
-                classes.initialize(program.type(fa.field.owner()));
+                classes.initialize(program.type(fa.field.owner()), ctx);
                 if (fa.var >= 0) {
                     graph.addEdge(cs.varPointer(csm, fa.var), cs.staticPointer(fa.field.id()), null);
                 }
@@ -131,7 +131,7 @@ final class StatementHandler {
                 if (inv.opcode == Opcodes.INVOKESTATIC) {
                     JMethod target = resolve(inv, callSite);
                     if (target != null && target.isStatic()) {
-                        classes.initialize(target.declaringType());
+                        classes.initialize(target.declaringType(), ctx);
                         solver.addCallEdge(csm, callSite,
                                 cs.csMethod(selector.staticCall(ctx, callSite, target), target));
                     }
