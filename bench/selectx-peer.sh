@@ -53,13 +53,13 @@ source "$ROOT/bench/programs.sh"
 program "$PROGRAM"
 
 # The driver and Qilin's class path.
-mvn -B -q -f "$PEER/pom.xml" compile dependency:build-classpath -Dmdep.outputFile="$WORK/classpath.txt" >&2 \
-    || die "cannot build bench/peers/qilin"
+mvn -B -q -f "$PEER/pom.xml" compile dependency:build-classpath -Dmdep.outputFile="$WORK/classpath.txt" > "$WORK/mvn.log" 2>&1 \
+    || die "cannot build bench/peers/qilin: see $WORK/mvn.log"
 # The JDK 17 fix of MethodPAG (see the header).
 SOURCES=$WORK/sootup.qilin-$QILIN_VERSION-sources.jar
 if [[ ! -f $SOURCES ]]; then
     mvn -B -q -f "$PEER/pom.xml" dependency:copy -Dartifact="org.soot-oss:sootup.qilin:$QILIN_VERSION:jar:sources" \
-        -DoutputDirectory="$WORK" >&2 || die "cannot fetch Qilin's sources jar"
+        -DoutputDirectory="$WORK" > "$WORK/mvn.log" 2>&1 || die "cannot fetch Qilin's sources jar: see $WORK/mvn.log"
 fi
 PATCH=$WORK/patch
 rm -rf "$PATCH"; mkdir -p "$PATCH/src" "$PATCH/classes"
@@ -74,6 +74,12 @@ CP=$PATCH/classes:$PEER/target/classes:$(cat "$WORK/classpath.txt")
 get() { sed -n "s/^$2=//p" "$1" | head -1; }
 secs() { [[ -n $1 ]] && awk -v ms="$1" 'BEGIN { printf "%.1f", ms / 1000 }' || echo -; }
 
+selected() {
+    echo "          selected $(get "$1" selectedVariables)/$(get "$1" variables) variables" \
+         "(with contexts: $(get "$1" effectiveVariables))" \
+         "$(get "$1" selectedObjects)/$(get "$1" objects) objects $(get "$1" selectedMethods)/$(get "$1" methods) methods"
+}
+
 declare -A WALL CPU RSS MAIN MAINC PRE PREC EDGES POLY CASTS METHODS
 row() { printf '%-9s %8s %8s %8s %8s %8s %8s %8s %8s %7s %8s %8s %6s %7s %7s %8s %6s\n' "$@"; }
 echo "bench/selectx-peer.sh $PROGRAM: Qilin $QILIN_VERSION (SootUp), java $JAVA_OPTS QilinRun --pta P --main $MAIN JARS, library: jrt:/ of $(java -version 2>&1 | head -1) (limit ${LIMIT}s)"
@@ -84,7 +90,7 @@ for p in $PATTERNS; do
     [[ $p == */id ]] && flags=(--identity-selection)
     tag=${p//\//-}
     out=$WORK/$PROGRAM-$tag.txt
-    rm -f "$out"
+    rm -f "$out" "$out.selection"
     set +e
     # shellcheck disable=SC2086
     /usr/bin/time -o "$WORK/time.txt" -f '%e %M %U %S' timeout "$LIMIT" java $JAVA_OPTS -cp "$CP" org.jphantom.bench.qilin.QilinRun \
@@ -96,7 +102,14 @@ for p in $PATTERNS; do
     if [[ $rc -ne 0 || ! -f $out ]]; then
         if [[ $rc -eq 124 ]]; then why=OoT; elif grep -q OutOfMemoryError "$WORK/$PROGRAM-$tag.log"; then why=OoM; else why="rc=$rc"; fi
         WALL[$p]=$why
-        row "$p" "$why" "$cpu" "$((kb / 1024))" - - - - - - - - - - - - -
+        sel=$out.selection
+        if [[ -f $sel ]]; then # the selection was made before the main analysis ran out
+            row "$p" "$why" "$cpu" "$((kb / 1024))" - - - - - - - - - "$(get "$sel" selectedVariablesPercent)" \
+                "$(get "$sel" selectedObjectsPercent)" "$(get "$sel" selectedMethodsPercent)" "$(get "$sel" effectiveVariablesPercent)"
+            selected "$sel"
+        else
+            row "$p" "$why" "$cpu" "$((kb / 1024))" - - - - - - - - - - - - -
+        fi
         continue
     fi
     WALL[$p]=$wall; CPU[$p]=$cpu; RSS[$p]=$((kb / 1024))
@@ -108,11 +121,7 @@ for p in $PATTERNS; do
         "$(secs "${PREC[$p]}")" "${EDGES[$p]}" "${POLY[$p]}" "${CASTS[$p]}" "${METHODS[$p]}" \
         "$(get "$out" reachableApplicationMethods)" "$(get "$out" selectedVariablesPercent)" \
         "$(get "$out" selectedObjectsPercent)" "$(get "$out" selectedMethodsPercent)" "$(get "$out" effectiveVariablesPercent)"
-    if [[ $pattern == s-* ]]; then
-        echo "          selected $(get "$out" selectedVariables)/$(get "$out" variables) variables" \
-             "(with contexts: $(get "$out" effectiveVariables))" \
-             "$(get "$out" selectedObjects)/$(get "$out" objects) objects $(get "$out" selectedMethods)/$(get "$out" methods) methods"
-    fi
+    [[ $pattern == s-* ]] && selected "$out"
     echo "          Qilin's own call-edge count $(get "$out" qilinCallEdges), method contexts $(get "$out" methodContexts)"
 done
 

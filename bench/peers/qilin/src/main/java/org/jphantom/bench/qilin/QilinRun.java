@@ -82,7 +82,13 @@ public final class QilinRun {
     PTA pta;
     SelectxProbe probe = null;
     if (ptaPattern.getApproach() == PTAPattern.Approach.SELECTX) {
-      probe = new SelectxProbe(new PTAScene(view, main), ptaPattern.getContextDepth(), identity);
+      Path selectionFile = out.resolveSibling(out.getFileName() + ".selection");
+      probe =
+          new SelectxProbe(
+              new PTAScene(view, main),
+              ptaPattern.getContextDepth(),
+              identity,
+              selection -> writeQuietly(selectionFile, selection));
       pta = probe;
     } else {
       pta = PTAFactory.createPTA(ptaPattern, view, main);
@@ -116,6 +122,15 @@ public final class QilinRun {
   private static void write(Path out, Map<String, Object> stats) throws IOException {
     try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out))) {
       stats.forEach((k, v) -> w.println(k + "=" + v));
+    }
+  }
+
+  /** The selection is written as soon as it is made, so that a run over its time limit has it. */
+  private static void writeQuietly(Path file, Map<String, Object> stats) {
+    try {
+      write(file, stats);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 

@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import qilin.core.PTAScene;
 import qilin.core.pag.AllocNode;
 import qilin.core.pag.ContextMethod;
@@ -33,11 +34,14 @@ import sootup.core.model.SootMethod;
  */
 final class SelectxProbe extends SelectxPTA {
   private final int k;
+  private final Consumer<Map<String, Object>> report;
   private Map<Object, Integer> lengths = Map.of();
 
-  SelectxProbe(PTAScene scene, int k, boolean identity) {
+  /** {@code report} gets {@link #selection()} as soon as the selection is made. */
+  SelectxProbe(PTAScene scene, int k, boolean identity, Consumer<Map<String, Object>> report) {
     super(scene, k);
     this.k = k;
+    this.report = report;
     if (identity) {
       csnodes = Collections.newSetFromMap(new IdentityHashMap<>());
       ctxSel = new PartialVarSelector(k, k - 1, csnodes, csmethods);
@@ -48,6 +52,12 @@ final class SelectxProbe extends SelectxPTA {
   protected Map<Object, Integer> calculatingNode2Length() {
     lengths = super.calculatingNode2Length();
     return lengths;
+  }
+
+  @Override
+  protected void preAnalysis() {
+    super.preAnalysis();
+    report.accept(selection());
   }
 
   /** The selection's figures, keys as in jphantom's stats.json where they mean the same. */
