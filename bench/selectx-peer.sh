@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Peer run for bench/selectx.sh: Qilin's own Selectx (seed 004's authors' implementation, shipped
+# in SootUp as org.soot-oss:sootup.qilin) on the same programs with the same library (the running
+# JDK 17's image), one fresh JVM and ONE round per configuration, each under a time limit and a
+# heap cap. Qilin is resolved from Maven Central by the standalone project bench/peers/qilin (not a
+# module of the build) and driven by its small driver (bench/peers/qilin/src), which replaces
+# Qilin's evaluator by start/end marks of the main analysis and counts the Table 1 metrics after it.
+#
+# Qilin 3.0.1 as published cannot analyse a JDK 17 image unchanged; two work-arounds, both printed:
+#   - single entry (main and on-the-fly static initialisers): its other entry points are JDK 8
+#     methods (Thread.exit, ClassLoader.loadClassInternal, sun.misc.Launcher$AppClassLoader) and
+#     building its FakeMain fails on them. This is also jphantom's default (no --jvm-startup).
+#   - its MethodPAG reads the JDK 8 static field Reference.pending (absent in 17) when it meets
+#     Reference.<init>(Object, ReferenceQueue): the script extracts that class from Qilin's sources
+#     jar, makes the read skip an absent field (one sed, checked), and puts the class first on the
+#     class path.
+#
+# Prints per configuration: the whole process' wall and CPU time and peak RSS; the main analysis'
+# wall and process CPU (Qilin's main analysis includes building method bodies and PAGs on demand:
+# it has no separate loading figure); for s-kc the pre-analysis (Spark + Selectx + Qilin's own
+# statistics of the selection), wall and CPU; call edges ((caller, call site, callee) triples over
+# every reachable method, JDK included, without Qilin's FakeMain), polymorphic call sites, may-fail
+# casts, reachable methods (application ones apart), and for s-kc what Selectx selected, as shares
+# of the ci pre-analysis' variables, objects and methods, and the share of variables that actually
+# get contexts (eff%: see bench/README.md, SootUp's Local equality). Then the ratios of
+# bench/selectx.sh against kc.
+#
+# Usage: bench/selectx-peer.sh [sablecc|antlr]
+#   PATTERNS='insens s-2c 2c' bench/selectx-peer.sh  Qilin's patterns, in order (default: insens s-2c 2c);
+#                                                   s-Kc/id: Selectx with identity selection (see bench/README.md)
+#   LIMIT=600 bench/selectx-peer.sh                  seconds each may run (default 600); over it: OoT
+#   JAVA_OPTS='-Xmx14g' bench/selectx-peer.sh        JVM flags (default: -Xmx14g -XX:+UseSerialGC); OutOfMemoryError: OoM
+# Needs network access to Maven Central the first time (Qilin and its sources jar). Never run two
+# of these, or this and bench/selectx.sh, at once on a shared machine. Exit status: 0, or 2 on a setup error.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+PROGRAM=${1:-sablecc}
+PATTERNS=${PATTERNS:-insens s-2c 2c}
+LIMIT=${LIMIT:-600}
+JAVA_OPTS=${JAVA_OPTS:--Xmx14g -XX:+UseSerialGC}
+WORK=$ROOT/bench/target/selectx-peer
+PEER=$ROOT/bench/peers/qilin
+QILIN_VERSION=3.0.1
+mkdir -p "$WORK"
+
+die() { echo "bench: $*" >&2; exit 2; }
+command -v /usr/bin/time >/dev/null || die "GNU time (/usr/bin/time) is needed: apt-get install time"
+
+# shellcheck source=bench/programs.sh
+source "$ROOT/bench/programs.sh"
+program "$PROGRAM"
+
+# The driver and Qilin's class path.
+mvn -B -q -f "$PEER/pom.xml" compile dependency:build-classpath -Dmdep.outputFile="$WORK/classpath.txt" > "$WORK/mvn.log" 2>&1 \
+    || die "cannot build bench/peers/qilin: see $WORK/mvn.log"
+# The JDK 17 fix of MethodPAG (see the header).
+SOURCES=$WORK/sootup.qilin-$QILIN_VERSION-sources.jar
+if [[ ! -f $SOURCES ]]; then
+    mvn -B -q -f "$PEER/pom.xml" dependency:copy -Dartifact="org.soot-oss:sootup.qilin:$QILIN_VERSION:jar:sources" \
+        -DoutputDirectory="$WORK" > "$WORK/mvn.log" 2>&1 || die "cannot fetch Qilin's sources jar: see $WORK/mvn.log"
+fi
+PATCH=$WORK/patch
+rm -rf "$PATCH"; mkdir -p "$PATCH/src" "$PATCH/classes"
+unzip -p "$SOURCES" qilin/core/pag/MethodPAG.java \
+    | sed 's/SootField sf = sootClass.getField("pending").get();/var pending = sootClass.getField("pending"); if (pending.isEmpty()) { return; } SootField sf = pending.get();/' \
+    > "$PATCH/src/MethodPAG.java"
+grep -q 'pending.isEmpty()' "$PATCH/src/MethodPAG.java" || die "Qilin's MethodPAG changed: the Reference.pending fix does not apply"
+javac -nowarn -cp "$(cat "$WORK/classpath.txt")" -d "$PATCH/classes" "$PATCH/src/MethodPAG.java" 2>/dev/null \
+    || die "cannot compile the patched MethodPAG"
+CP=$PATCH/classes:$PEER/target/classes:$(cat "$WORK/classpath.txt")
+
+get() { sed -n "s/^$2=//p" "$1" | head -1; }
+secs() { [[ -n $1 ]] && awk -v ms="$1" 'BEGIN { printf "%.1f", ms / 1000 }' || echo -; }
+
+selected() {
+    echo "          selected $(get "$1" selectedVariables)/$(get "$1" variables) variables" \
+         "(with contexts: $(get "$1" effectiveVariables))" \
+         "$(get "$1" selectedObjects)/$(get "$1" objects) objects $(get "$1" selectedMethods)/$(get "$1" methods) methods"
+}
+
+declare -A WALL CPU RSS MAIN MAINC PRE PREC EDGES POLY CASTS METHODS
+row() { printf '%-9s %8s %8s %8s %8s %8s %8s %8s %8s %7s %8s %8s %6s %7s %7s %8s %6s\n' "$@"; }
+echo "bench/selectx-peer.sh $PROGRAM: Qilin $QILIN_VERSION (SootUp), java $JAVA_OPTS QilinRun --pta P --main $MAIN JARS, library: jrt:/ of $(java -version 2>&1 | head -1) (limit ${LIMIT}s)"
+echo "wall/cpu: whole process; main: Qilin's main analysis (bodies and PAGs built on demand inside it); pre: Spark + Selectx (s-kc)"
+row pattern wall_s cpu_s rss_MB main_s mainC_s pre_s preC_s edges poly mayfail methods app selVar% selObj% selMeth% eff%
+for p in $PATTERNS; do
+    pattern=${p%/id}; flags=()
+    [[ $p == */id ]] && flags=(--identity-selection)
+    tag=${p//\//-}
+    out=$WORK/$PROGRAM-$tag.txt
+    rm -f "$out" "$out.selection"
+    set +e
+    # shellcheck disable=SC2086
+    /usr/bin/time -o "$WORK/time.txt" -f '%e %M %U %S' timeout "$LIMIT" java $JAVA_OPTS -cp "$CP" org.jphantom.bench.qilin.QilinRun \
+        --pta "$pattern" "${flags[@]}" --main "$MAIN" --out "$out" "${INPUTS[@]}" > "$WORK/$PROGRAM-$tag.log" 2>&1
+    rc=$?
+    set -e
+    read -r wall kb user sys < <(tail -1 "$WORK/time.txt")
+    cpu=$(echo "$user + $sys" | bc)
+    if [[ $rc -ne 0 || ! -f $out ]]; then
+        if [[ $rc -eq 124 ]]; then why=OoT; elif grep -q OutOfMemoryError "$WORK/$PROGRAM-$tag.log"; then why=OoM; else why="rc=$rc"; fi
+        WALL[$p]=$why
+        sel=$out.selection
+        if [[ -f $sel ]]; then # the selection was made before the main analysis ran out
+            row "$p" "$why" "$cpu" "$((kb / 1024))" - - - - - - - - - "$(get "$sel" selectedVariablesPercent)" \
+                "$(get "$sel" selectedObjectsPercent)" "$(get "$sel" selectedMethodsPercent)" "$(get "$sel" effectiveVariablesPercent)"
+            selected "$sel"
+        else
+            row "$p" "$why" "$cpu" "$((kb / 1024))" - - - - - - - - - - - - -
+        fi
+        continue
+    fi
+    WALL[$p]=$wall; CPU[$p]=$cpu; RSS[$p]=$((kb / 1024))
+    EDGES[$p]=$(get "$out" callEdges); POLY[$p]=$(get "$out" polymorphicCallSites)
+    CASTS[$p]=$(get "$out" mayFailCasts); METHODS[$p]=$(get "$out" reachableMethods)
+    MAIN[$p]=$(get "$out" mainMs); MAINC[$p]=$(get "$out" mainCpuMs)
+    PRE[$p]=$(get "$out" preMs); PREC[$p]=$(get "$out" preCpuMs)
+    row "$p" "$wall" "$cpu" "${RSS[$p]}" "$(secs "${MAIN[$p]}")" "$(secs "${MAINC[$p]}")" "$(secs "${PRE[$p]}")" \
+        "$(secs "${PREC[$p]}")" "${EDGES[$p]}" "${POLY[$p]}" "${CASTS[$p]}" "${METHODS[$p]}" \
+        "$(get "$out" reachableApplicationMethods)" "$(get "$out" selectedVariablesPercent)" \
+        "$(get "$out" selectedObjectsPercent)" "$(get "$out" selectedMethodsPercent)" "$(get "$out" effectiveVariablesPercent)"
+    [[ $pattern == s-* ]] && selected "$out"
+    echo "          Qilin's own call-edge count $(get "$out" qilinCallEdges), method contexts $(get "$out" methodContexts)"
+done
+
+echo "ratios against kc (speedup = kc time / s-kc time; increase = (s - k) / k; loss = ((ci-k)-(ci-s))/(ci-k)):"
+for p in $PATTERNS; do
+    [[ $p == s-* ]] || continue
+    k=${p#s-}; k=${k%/id}
+    [[ -n ${EDGES[$p]:-} ]] || continue
+    if [[ -z ${EDGES[$k]:-} ]]; then
+        echo "  $p vs $k: $k did not finish (${WALL[$k]:-not run}); $p took ${WALL[$p]} s"
+        continue
+    fi
+    awk -v s="$p" -v k="$k" -v ws="${WALL[$p]}" -v wk="${WALL[$k]}" -v cs_="${CPU[$p]}" -v ck_="${CPU[$k]}" \
+        -v ms_="${MAIN[$p]}" -v mk_="${MAIN[$k]}" -v pre="${PRE[$p]}" \
+        -v msc="${MAINC[$p]}" -v mkc="${MAINC[$k]}" -v prec="${PREC[$p]}" \
+        -v es="${EDGES[$p]}" -v ek="${EDGES[$k]}" -v ps="${POLY[$p]}" -v pk="${POLY[$k]}" \
+        -v cs="${CASTS[$p]}" -v ck="${CASTS[$k]}" -v ms="${METHODS[$p]}" -v mk="${METHODS[$k]}" \
+        -v eci="${EDGES[insens]:-}" -v pci="${POLY[insens]:-}" -v cci="${CASTS[insens]:-}" 'function inc(a, b) { return 100 * (a - b) / b }
+        function loss(ci, base, p) { return ci == "" || ci == base ? "n/a" : sprintf("%.2f%%", 100 * (p - base) / (ci - base)) }
+        BEGIN {
+        printf "  %s vs %s: paper speedup, wall %.1fx (main %.1f s vs %.1f s; with the %.1f s pre-analysis %.1fx), CPU %.1fx (main %.1f s vs %.1f s; with the %.1f s pre-analysis %.1fx)\n",
+            s, k, mk_ / ms_, ms_ / 1000, mk_ / 1000, pre / 1000, mk_ / (ms_ + pre),
+            mkc / msc, msc / 1000, mkc / 1000, prec / 1000, mkc / (msc + prec)
+        printf "  %s vs %s: process speedup %.1fx wall (%.1f s vs %.1f s), %.1fx CPU (%.1f s vs %.1f s)\n",
+            s, k, wk / ws, ws, wk, ck_ / cs_, cs_, ck_
+        printf "  %s vs %s: call edges %+.3f%% (loss %s), poly calls %+.3f%% (loss %s), may-fail casts %+.3f%% (loss %s), reachable methods %+d\n",
+            s, k, inc(es, ek), loss(eci, ek, es), inc(ps, pk), loss(pci, pk, ps), inc(cs, ck), loss(cci, ck, cs), ms - mk }'
+done
