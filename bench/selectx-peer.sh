@@ -50,6 +50,8 @@ command -v /usr/bin/time >/dev/null || die "GNU time (/usr/bin/time) is needed: 
 
 # shellcheck source=bench/programs.sh
 source "$ROOT/bench/programs.sh"
+# shellcheck source=bench/selectx-ratios.sh
+source "$ROOT/bench/selectx-ratios.sh"
 program "$PROGRAM"
 
 # The driver and Qilin's class path.
@@ -127,26 +129,8 @@ done
 
 echo "ratios against kc (speedup = kc time / s-kc time; increase = (s - k) / k; loss = ((ci-k)-(ci-s))/(ci-k)):"
 for p in $PATTERNS; do
-    [[ $p == s-* ]] || continue
-    k=${p#s-}; k=${k%/id}
-    [[ -n ${EDGES[$p]:-} ]] || continue
-    if [[ -z ${EDGES[$k]:-} ]]; then
-        echo "  $p vs $k: $k did not finish (${WALL[$k]:-not run}); $p took ${WALL[$p]} s"
-        continue
+    k=${p#s-}
+    if [[ $p == s-* && -n ${EDGES[$p]:-} ]]; then
+        selectx_ratios "$p" "${k%/id}" insens
     fi
-    awk -v s="$p" -v k="$k" -v ws="${WALL[$p]}" -v wk="${WALL[$k]}" -v cs_="${CPU[$p]}" -v ck_="${CPU[$k]}" \
-        -v ms_="${MAIN[$p]}" -v mk_="${MAIN[$k]}" -v pre="${PRE[$p]}" \
-        -v msc="${MAINC[$p]}" -v mkc="${MAINC[$k]}" -v prec="${PREC[$p]}" \
-        -v es="${EDGES[$p]}" -v ek="${EDGES[$k]}" -v ps="${POLY[$p]}" -v pk="${POLY[$k]}" \
-        -v cs="${CASTS[$p]}" -v ck="${CASTS[$k]}" -v ms="${METHODS[$p]}" -v mk="${METHODS[$k]}" \
-        -v eci="${EDGES[insens]:-}" -v pci="${POLY[insens]:-}" -v cci="${CASTS[insens]:-}" 'function inc(a, b) { return 100 * (a - b) / b }
-        function loss(ci, base, p) { return ci == "" || ci == base ? "n/a" : sprintf("%.2f%%", 100 * (p - base) / (ci - base)) }
-        BEGIN {
-        printf "  %s vs %s: paper speedup, wall %.1fx (main %.1f s vs %.1f s; with the %.1f s pre-analysis %.1fx), CPU %.1fx (main %.1f s vs %.1f s; with the %.1f s pre-analysis %.1fx)\n",
-            s, k, mk_ / ms_, ms_ / 1000, mk_ / 1000, pre / 1000, mk_ / (ms_ + pre),
-            mkc / msc, msc / 1000, mkc / 1000, prec / 1000, mkc / (msc + prec)
-        printf "  %s vs %s: process speedup %.1fx wall (%.1f s vs %.1f s), %.1fx CPU (%.1f s vs %.1f s)\n",
-            s, k, wk / ws, ws, wk, ck_ / cs_, cs_, ck_
-        printf "  %s vs %s: call edges %+.3f%% (loss %s), poly calls %+.3f%% (loss %s), may-fail casts %+.3f%% (loss %s), reachable methods %+d\n",
-            s, k, inc(es, ek), loss(eci, ek, es), inc(ps, pk), loss(pci, pk, ps), inc(cs, ck), loss(cci, ck, cs), ms - mk }'
 done

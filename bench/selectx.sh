@@ -41,6 +41,8 @@ command -v /usr/bin/time >/dev/null || die "GNU time (/usr/bin/time) is needed: 
 
 # shellcheck source=bench/programs.sh
 source "$ROOT/bench/programs.sh"
+# shellcheck source=bench/selectx-ratios.sh
+source "$ROOT/bench/selectx-ratios.sh"
 program "$PROGRAM"
 
 stat() { # stats.json key -> number (first match; nested keys of preAnalysis are unique)
@@ -96,26 +98,7 @@ done
 echo "ratios against kcfa (speedup = kcfa time / s-kcfa time; increase = (s - k) / k; loss = ((ci-k)-(ci-s))/(ci-k)):"
 echo "  paper = main analysis times (pre-analysis as overhead apart); process = whole-process wall and CPU"
 for c in $CONTEXTS; do
-    [[ $c == s-* ]] || continue
-    k=${c#s-}
-    [[ -n ${EDGES[$c]:-} ]] || continue
-    if [[ -z ${EDGES[$k]:-} ]]; then
-        echo "  $c vs $k: $k did not finish (${WALL[$k]:-not run}); $c took ${WALL[$c]} s"
-        continue
+    if [[ $c == s-* && -n ${EDGES[$c]:-} ]]; then
+        selectx_ratios "$c" "${c#s-}" ci
     fi
-    awk -v s="$c" -v k="$k" -v ws="${WALL[$c]}" -v wk="${WALL[$k]}" -v cs_="${CPU[$c]}" -v ck_="${CPU[$k]}" \
-        -v ms_="${MAIN[$c]}" -v mk_="${MAIN[$k]}" -v pre="${PRE[$c]}" \
-        -v msc="${MAINC[$c]}" -v mkc="${MAINC[$k]}" -v prec="${PREC[$c]}" \
-        -v es="${EDGES[$c]}" -v ek="${EDGES[$k]}" -v ps="${POLY[$c]}" -v pk="${POLY[$k]}" \
-        -v cs="${CASTS[$c]}" -v ck="${CASTS[$k]}" -v ms="${METHODS[$c]}" -v mk="${METHODS[$k]}" \
-        -v eci="${EDGES[ci]:-}" -v pci="${POLY[ci]:-}" -v cci="${CASTS[ci]:-}" 'function inc(a, b) { return 100 * (a - b) / b }
-        function loss(ci, base, p) { return ci == "" || ci == base ? "n/a" : sprintf("%.2f%%", 100 * (p - base) / (ci - base)) }
-        BEGIN {
-        printf "  %s vs %s: paper speedup, wall %.1fx (main %.1f s vs %.1f s; with the %.1f s pre-analysis %.1fx), CPU %.1fx (main %.1f s vs %.1f s; with the %.1f s pre-analysis %.1fx)\n",
-            s, k, mk_ / ms_, ms_ / 1000, mk_ / 1000, pre / 1000, mk_ / (ms_ + pre),
-            (msc > 0 ? mkc / msc : 0), msc / 1000, mkc / 1000, prec / 1000, (msc + prec > 0 ? mkc / (msc + prec) : 0)
-        printf "  %s vs %s: process speedup %.1fx wall (%.1f s vs %.1f s), %.1fx CPU (%.1f s vs %.1f s)\n",
-            s, k, wk / ws, ws, wk, ck_ / cs_, cs_, ck_
-        printf "  %s vs %s: call edges %+.3f%% (loss %s), poly calls %+.3f%% (loss %s), may-fail casts %+.3f%% (loss %s), reachable methods %+d\n",
-            s, k, inc(es, ek), loss(eci, ek, es), inc(ps, pk), loss(pci, pk, ps), inc(cs, ck), loss(cci, ck, cs), ms - mk }'
 done
