@@ -63,9 +63,9 @@ public final class JvmStartup implements Plugin {
         int mainGroup = object("jvm-main-group", GROUP, "<main-thread-group>");
         int mainThread = object("jvm-main-thread", THREAD, "<main-thread>");
         solver.addPointsTo(running(), mainThread);
-        construct(GROUP, "()V", system);
-        construct(GROUP, "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V", mainGroup, system, name);
-        construct(THREAD, "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V", mainThread, mainGroup, name);
+        construct(ctx, GROUP, "()V", system);
+        construct(ctx, GROUP, "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V", mainGroup, system, name);
+        construct(ctx, THREAD, "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V", mainThread, mainGroup, name);
         int sys = program.type(SYSTEM);
         JMethod phase1 = program.declared(sys, "initPhase1", "()V");
         if (phase1 != null) {
@@ -116,14 +116,14 @@ public final class JvmStartup implements Plugin {
         return solver.csObject(Contexts.EMPTY, solver.heap().abstractObject(key, solver.program().type(type), null, label));
     }
 
-    /** Runs constructor {@code desc} of {@code owner} on {@code self} with {@code args}, as an entry point. */
-    private void construct(String owner, String desc, int self, int... args) {
+    /** Runs constructor {@code desc} of {@code owner} on {@code self} with {@code args}, as an entry point in context {@code ctx}. */
+    private void construct(int ctx, String owner, String desc, int self, int... args) {
         Program program = solver.program();
         JMethod init = program.declared(program.type(owner), "<init>", desc);
         if (init == null) {
             return;
         }
-        int csm = solver.addEntry(init, solver.selector().isolatedContext());
+        int csm = solver.addEntry(init, ctx);
         MethodIR ir = solver.ir(init);
         if (ir.thisVar >= 0) {
             solver.addPointsTo(solver.varPointer(csm, ir.thisVar), self);
