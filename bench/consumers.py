@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Helpers of bench/consumers.sh.
+
+  consumers.py classes JAR            the binary names (a.b.C$D) of JAR's classes, sorted
+  consumers.py taie TAIE_OUT DIR      Tai-e's reachable-methods.txt and call-edges.txt as DIR/methods.txt
+                                      and DIR/edges.txt (caller TAB callee, distinct pairs, sorted)
+  consumers.py row PROGRAM CLIENT KEPT STATUS_A DIR_A STATUS_B DIR_B STATUS_C DIR_C
+                                      one JSON row: each variant's status, figures and summary line,
+                                      and recall/precision of (b) and (c) against (a)
+  consumers.py table < ROWS           the rows as a text table
+
+The metric (thesis, Figure 4.11): over the (caller, callee) pairs whose caller and callee both
+belong to classes of the partial program (KEPT: JDK and phantom classes excluded),
+recall = |X & A| / |A|, precision = |X & A| / |X|.
+"""
+import json
+import re
+import sys
+import zipfile
+
+SIG = re.compile(r"^<([^:]+): ")
+
+
+def classes(jar):
+    with zipfile.ZipFile(jar) as z:
+        names = sorted(n[:-6].replace("/", ".") for n in z.namelist()
+                       if n.endswith(".class") and not n.startswith("META-INF/"))
+    print("\n".join(names))
+
+
+def read_lines(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return [l.rstrip("\n") for l in f if l.strip()]
+    except FileNotFoundError:
+        return None
+
+
+# Tai-e writes "caller-signature\t[i]@L12: invoke...\tcallee-signature"-like lines; take the first
+# and last <...> signature of each line, whatever sits between them.
+TAIE_SIG = re.compile(r"<[^<>]+: [^<>]*?\([^()]*\)>")
+
+
+def taie(src, dst):
+    methods = read_lines(f"{src}/reachable-methods.txt") or []
+    edges = set()
+    for line in read_lines(f"{src}/call-edges.txt") or []:
+        sigs = TAIE_SIG.findall(line)
+        if len(sigs) >= 2:
+            edges.add(f"{sigs[0]}\t{sigs[-1]}")
+    with open(f"{dst}/methods.txt", "w", encoding="utf-8") as f:
+        f.writelines(m + "\n" for m in sorted(set(methods)))
+    with open(f"{dst}/edges.txt", "w", encoding="utf-8") as f:
+        f.writelines(e + "\n" for e in sorted(edges))
+
+
+def owner(sig):
+    m = SIG.match(sig)
+    return m.group(1) if m else None
+
+
+def variant(status, d, kept):
+    v = {"status": status}
+    log = read_lines(f"{d}/log.txt") or []
+    v["seconds"] = int((read_lines(f"{d}/seconds.txt") or ["0"])[0])
+    v["warnLines"] = sum(1 for l in log if re.search(r"warn", l, re.I))
+    summary = [l for l in log if re.match(r"^(SootUp|WALA|Soot) ", l)]
+    taie_line = [l for l in log if "Call graph has" in l]
+    v["summary"] = (summary or taie_line or [""])[-1].strip()
+    if status != "ok":
+        errs = [l.strip() for l in log if re.search(r"(Exception|Error)\b", l) and not l.startswith("\tat ")]
+        v["error"] = errs[0][:200] if errs else (log[-1][:200] if log else "")
+        return v, None
+    methods = read_lines(f"{d}/methods.txt") or []
+    edges = read_lines(f"{d}/edges.txt") or []
+    v["methods"] = len(methods)
+    v["edges"] = len(edges)
+    app = set()
+    for e in edges:
+        caller, _, callee = e.partition("\t")
+        if owner(caller) in kept and owner(callee) in kept:
+            app.add(e)
+    v["appMethods"] = sum(1 for m in methods if owner(m) in kept)
+    v["appEdges"] = len(app)
+    return v, app
+
+
+def row(program, client, kept_file, sa, da, sb, db, sc, dc):
+    kept = set(read_lines(kept_file) or [])
+    a, ea = variant(sa, da, kept)
+    b, eb = variant(sb, db, kept)
+    c, ec = variant(sc, dc, kept)
+    r = {"program": program, "client": client, "full": a, "partial": b, "complete": c}
+    if ea is not None:
+        for name, v, e in (("partial", b, eb), ("complete", c, ec)):
+            if e is not None:
+                hit = len(e & ea)
+                v["recall"] = round(100 * hit / len(ea), 2) if ea else 100.0
+                v["precision"] = round(100 * hit / len(e), 2) if e else 100.0
+                v["missed"] = len(ea - e)
+                v["extra"] = len(e - ea)
+    print(json.dumps(r, sort_keys=True))
+
+
+def cell(v):
+    if v["status"] != "ok":
+        return f"{v['status']} ({v['seconds']} s)"
+    s = f"{v['methods']:,} m, {v['edges']:,} e, app {v['appEdges']:,} e"
+    if "recall" in v:
+        s += f"; R {v['recall']:.2f}% P {v['precision']:.2f}%"
+    return s + f"; {v['seconds']} s"
+
+
+def table():
+    rows = [json.loads(l) for l in sys.stdin if l.strip()]
+    print("program         client        (a) full                                   "
+          "(b) partial, own phantom handling                       (c) completed by jphantom")
+    for r in rows:
+        print(f"{r['program']:<15} {r['client']:<13} {cell(r['full']):<42} {cell(r['partial']):<55} {cell(r['complete'])}")
+    print()
+    print("m = reachable methods, e = distinct (caller, callee) pairs (JDK included); app e = pairs between")
+    print("methods of the partial program's classes; R/P = recall/precision of those against (a).")
+    for r in rows:
+        for k in ("full", "partial", "complete"):
+            v = r[k]
+            if v["status"] != "ok" and v.get("error"):
+                print(f"{r['program']} {r['client']} {k}: {v['status']}: {v['error']}")
+
+
+def main(argv):
+    cmd = argv[1] if len(argv) > 1 else ""
+    if cmd == "classes" and len(argv) == 3:
+        classes(argv[2])
+    elif cmd == "taie" and len(argv) == 4:
+        taie(argv[2], argv[3])
+    elif cmd == "row" and len(argv) == 11:
+        row(*argv[2:])
+    elif cmd == "table" and len(argv) == 2:
+        table()
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
