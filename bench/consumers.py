@@ -62,8 +62,14 @@ def owner(sig):
 def variant(status, d, kept):
     v = {"status": status}
     log = read_lines(f"{d}/log.txt") or []
-    v["seconds"] = int((read_lines(f"{d}/seconds.txt") or ["0"])[0])
-    v["warnLines"] = sum(1 for l in log if re.search(r"warn", l, re.I))
+    t = (read_lines(f"{d}/time.txt") or ["0 0 0 0"])[-1].split()
+    if len(t) == 4 and all(re.fullmatch(r"[0-9.]+", x) for x in t):
+        v["wall"] = round(float(t[0]))
+        v["cpu"] = round(float(t[1]) + float(t[2]))
+        v["rssMb"] = int(t[3]) // 1024
+    else:
+        v["wall"] = v["cpu"] = v["rssMb"] = 0
+    v["warnLines"] = sum(1 for l in log if re.search(r"warn", l, re.I) and not l.startswith("SLF4J"))
     summary = [l for l in log if re.match(r"^(SootUp|WALA|Soot) ", l)]
     taie_line = [l for l in log if "Call graph has" in l]
     v["summary"] = (summary or taie_line or [""])[-1].strip()
@@ -104,11 +110,11 @@ def row(program, client, kept_file, sa, da, sb, db, sc, dc):
 
 def cell(v):
     if v["status"] != "ok":
-        return f"{v['status']} ({v['seconds']} s)"
+        return f"{v['status']} ({v['cpu']} s CPU)"
     s = f"{v['methods']:,} m, {v['edges']:,} e, app {v['appEdges']:,} e"
     if "recall" in v:
         s += f"; R {v['recall']:.2f}% P {v['precision']:.2f}%"
-    return s + f"; {v['seconds']} s"
+    return s + f"; {v['cpu']} s"
 
 
 def table():
@@ -119,7 +125,13 @@ def table():
         print(f"{r['program']:<15} {r['client']:<13} {cell(r['full']):<42} {cell(r['partial']):<55} {cell(r['complete'])}")
     print()
     print("m = reachable methods, e = distinct (caller, callee) pairs (JDK included); app e = pairs between")
-    print("methods of the partial program's classes; R/P = recall/precision of those against (a).")
+    print("methods of the partial program's classes; R/P = recall/precision of those against (a); s = CPU seconds.")
+    for r in rows:
+        for k in ("full", "partial", "complete"):
+            v = r[k]
+            if v.get("summary") or v.get("warnLines"):
+                print(f"{r['program']} {r['client']} {k}: {v.get('summary', '')}; {v['warnLines']} warning lines;"
+                      f" {v['wall']} s wall, {v['rssMb']} MB peak RSS")
     for r in rows:
         for k in ("full", "partial", "complete"):
             v = r[k]

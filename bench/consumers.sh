@@ -33,11 +33,13 @@
 #
 # Usage: bench/consumers.sh [PROGRAM...]       (default: all three)
 #   CLIENTS='sootup-cha wala-cha'   the clients to run, in order (default: all seven above)
-#   LIMIT=600                       seconds each analysis may run (default 600); over it: OoT
+#   LIMIT=600                       CPU seconds each analysis may use (default 600); over it: OoT
+#   WALL_LIMIT=1800                 wall seconds each analysis may take (default 1800); over it: OoT
 #   JAVA_OPTS='-Xmx6g'              flags of the client JVMs (default: -Xmx6g -Xss16m -XX:+UseSerialGC)
 #   JPHANTOM=jar                    the jphantom jar (default jphantom-cli/target/jphantom.jar, built if absent)
 # Outputs: bench/target/consumers/PROGRAM/CLIENT/{full,partial,complete}/ (methods.txt, edges.txt,
-# log.txt), and the table in bench/target/consumers/results.txt. Needs network access to Maven
+# log.txt, time.txt, row.json), and the table of every row measured so far in
+# bench/target/consumers/results.txt (separate runs for separate programs or clients add up). Needs network access to Maven
 # Central the first time. Never run two of these at once on a shared machine.
 # Exit status: 0, or 2 on a setup error (a client's failure is a row of the table, not an error).
 set -euo pipefail
@@ -45,6 +47,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 LIMIT=${LIMIT:-600}
+WALL_LIMIT=${WALL_LIMIT:-1800}
 JAVA_OPTS=${JAVA_OPTS:--Xmx6g -Xss16m -XX:+UseSerialGC}
 CLIENTS=${CLIENTS:-sootup-cha sootup-qilin wala-cha wala-0cfa taie-ci soot-cha soot-spark}
 JPHANTOM=${JPHANTOM:-$ROOT/jphantom-cli/target/jphantom.jar}
@@ -183,23 +186,24 @@ prepare() {
     esac
 }
 
-# one analysis, under the time limit; prints its status: ok, OoT, OoM or crash
+# one analysis, under the limits; prints its status: ok, OoT, OoM or crash. LIMIT bounds the
+# process' CPU time (ulimit -t: on a loaded shared machine wall time says little), WALL_LIMIT its
+# wall time; time.txt gets GNU time's wall, user, system seconds and peak RSS (KB).
 analyse() { # client variant outdir main lib jar...
     local client=$1 variant=$2 out=$3 rc=0; shift 3
     rm -rf "$out"; mkdir -p "$out"
-    local start=$SECONDS
-    timeout "$LIMIT" bash -c "$(declare -f run_client); $(declare -p JAVA_OPTS SOOTUP_CP QILIN_PATCH WALA_CP SOOT_CP TAIE_CP WALA_EXCLUSIONS ROOT); run_client \"\$@\"" \
-        _ "$client" "$out" "$@" > "$out/log.txt" 2>&1 || rc=$?
-    echo "$((SECONDS - start))" > "$out/seconds.txt"
-    if [[ $rc -eq 124 ]]; then echo OoT
+    (ulimit -t "$LIMIT"
+     exec timeout "$WALL_LIMIT" /usr/bin/time -o "$out/time.txt" -f '%e %U %S %M' bash -c \
+        "$(declare -f run_client); $(declare -p JAVA_OPTS SOOTUP_CP QILIN_PATCH WALA_CP SOOT_CP TAIE_CP WALA_EXCLUSIONS ROOT); run_client \"\$@\"" \
+        _ "$client" "$out" "$@") > "$out/log.txt" 2>&1 || rc=$?
+    echo "$rc" > "$out/exit.txt"
+    if [[ $rc -eq 124 || $rc -eq 152 || $rc -eq 137 ]] || grep -q 'Command terminated by signal 24' "$out/time.txt" 2>/dev/null; then echo OoT
     elif grep -q 'OutOfMemoryError' "$out/log.txt"; then echo OoM
     elif [[ $rc -ne 0 || ! -f $out/edges.txt ]]; then echo crash
     else echo ok
     fi
 }
 
-RESULTS=$WORK/results.txt
-: > "$RESULTS.tmp"
 for program in "${PROGRAMS[@]}"; do
     prepare "$program"
     dir=$WORK/$program
@@ -214,11 +218,15 @@ for program in "${PROGRAMS[@]}"; do
         sf=$(analyse "$client" full "$out/full" "$MAIN" "" "$FULL")
         sp=$(analyse "$client" partial "$out/partial" "$MAIN" "" "$PARTIAL")
         sc=$(analyse "$client" complete "$out/complete" "$MAIN" "$dir/phantoms.jar" "$PARTIAL")
-        row=$(python3 "$ROOT/bench/consumers.py" row "$program" "$client" "$dir/kept-classes.txt" \
-                  "$sf" "$out/full" "$sp" "$out/partial" "$sc" "$out/complete")
-        echo "$row" | tee -a "$RESULTS.tmp"
+        python3 "$ROOT/bench/consumers.py" row "$program" "$client" "$dir/kept-classes.txt" \
+            "$sf" "$out/full" "$sp" "$out/partial" "$sc" "$out/complete" > "$out/row.json"
+        python3 "$ROOT/bench/consumers.py" table < "$out/row.json" | head -2 | tail -1 >&2
     done
 done
-python3 "$ROOT/bench/consumers.py" table < "$RESULTS.tmp" > "$RESULTS"
-rm -f "$RESULTS.tmp"
-cat "$RESULTS"
+# The table of every row measured so far (runs of other programs or clients included), in order.
+for program in antlr3-fig411 antlr3-runtime antlr4-st4; do
+    for client in sootup-cha sootup-qilin wala-cha wala-0cfa taie-ci soot-cha soot-spark; do
+        [[ -f $WORK/$program/$client/row.json ]] && cat "$WORK/$program/$client/row.json"
+    done
+done | python3 "$ROOT/bench/consumers.py" table > "$WORK/results.txt"
+cat "$WORK/results.txt"

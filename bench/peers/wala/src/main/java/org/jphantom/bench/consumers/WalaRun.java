@@ -29,9 +29,12 @@ import java.util.jar.JarFile;
  * form of bench/consumers.sh.
  *
  * <p>Usage: {@code WalaRun --algo cha|0cfa --main CLASS --out DIR [--hierarchy default|phantom]
- * [--exclusions FILE] [--lib JAR]... JAR...}. Every JAR is in the application loader; a {@code
- * --lib} jar (jphantom's phantoms jar) in the extension loader; the primordial loader holds the
- * running JDK's standard library, which WALA 1.6 on JDK 9+ reads from {@code $JAVA_HOME/jmods}.
+ * [--jdk base|all] [--exclusions FILE] [--lib JAR]... JAR...}. Every JAR is in the application
+ * loader; a {@code --lib} jar (jphantom's phantoms jar) in the extension loader; the primordial
+ * loader holds the running JDK's standard library, which WALA 1.6 on JDK 9+ reads from {@code
+ * $JAVA_HOME/jmods}: {@code java.base.jmod} alone ({@code --jdk base}, the default; WALA's
+ * {@code makeBasePrimordialScope}) or every module ({@code all}: on the antlr closure its class
+ * hierarchy alone fills a 6 GB heap).
  * The entry point is {@code main(String[])} of CLASS (WALA's fake root calls it). {@code 0cfa} is
  * WALA's context-insensitive pointer analysis with reflection off (the same for every program).
  * {@code --hierarchy}: WALA's own handling of missing types, {@code default} (a class whose super
@@ -50,6 +53,7 @@ public final class WalaRun {
     String main = null;
     Path out = null;
     String hierarchy = "default";
+    String jdk = "base";
     File exclusions = null;
     List<String> libs = new ArrayList<>();
     List<String> jars = new ArrayList<>();
@@ -59,6 +63,7 @@ public final class WalaRun {
         case "--main" -> main = args[++i];
         case "--out" -> out = Path.of(args[++i]);
         case "--hierarchy" -> hierarchy = args[++i];
+        case "--jdk" -> jdk = args[++i];
         case "--exclusions" -> exclusions = new File(args[++i]);
         case "--lib" -> libs.add(args[++i]);
         default -> jars.add(args[i]);
@@ -67,11 +72,17 @@ public final class WalaRun {
     if (algo == null || main == null || out == null || jars.isEmpty()) {
       System.err.println(
           "usage: WalaRun --algo cha|0cfa --main CLASS --out DIR [--hierarchy default|phantom]"
-              + " [--exclusions FILE] [--lib JAR]... JAR...");
+              + " [--jdk base|all] [--exclusions FILE] [--lib JAR]... JAR...");
       System.exit(2);
     }
     AnalysisScope scope =
-        AnalysisScopeReader.instance.makeJavaBinaryAnalysisScope(String.join(File.pathSeparator, jars), exclusions);
+        switch (jdk) {
+          case "base" -> AnalysisScopeReader.instance.makeBasePrimordialScope(exclusions);
+          case "all" -> AnalysisScopeReader.instance.makePrimordialScope(exclusions);
+          default -> throw new IllegalArgumentException("--jdk base or all: " + jdk);
+        };
+    AnalysisScopeReader.instance.addClassPathToScope(
+        String.join(File.pathSeparator, jars), scope, ClassLoaderReference.Application);
     for (String lib : libs) {
       scope.addToScope(ClassLoaderReference.Extension, new JarFile(lib));
     }
