@@ -4,9 +4,11 @@
   consumers.py classes JAR            the binary names (a.b.C$D) of JAR's classes, sorted
   consumers.py taie TAIE_OUT DIR      Tai-e's reachable-methods.txt and call-edges.txt as DIR/methods.txt
                                       and DIR/edges.txt (caller TAB callee, distinct pairs, sorted)
-  consumers.py row PROGRAM CLIENT KEPT STATUS_A DIR_A STATUS_B DIR_B STATUS_C DIR_C
+  consumers.py row PROGRAM CLIENT KEPT STATUS_A DIR_A STATUS_B DIR_B STATUS_C DIR_C [MAIN FULL]
                                       one JSON row: each variant's status, figures and summary line,
-                                      and recall/precision of (b) and (c) against (a)
+                                      and recall/precision of (b) and (c) against (a); with MAIN and
+                                      FULL (the full program's classes) the bound of what (c) can
+                                      recover (see bound())
   consumers.py table < ROWS           the rows as a text table
 
 The metric (thesis, Figure 4.11): over the (caller, callee) pairs whose caller and callee both
@@ -68,7 +70,7 @@ def variant(status, d, kept):
         v["cpu"] = round(float(t[1]) + float(t[2]))
         v["rssMb"] = int(t[3]) // 1024
     else:
-        v["wall"] = v["cpu"] = v["rssMb"] = 0
+        v["wall"] = v["cpu"] = v["rssMb"] = None
     v["warnLines"] = sum(1 for l in log if re.search(r"warn", l, re.I) and not l.startswith("SLF4J"))
     summary = [l for l in log if re.match(r"^(SootUp|WALA|Soot) ", l)]
     taie_line = [l for l in log if "Call graph has" in l]
@@ -91,12 +93,36 @@ def variant(status, d, kept):
     return v, app
 
 
-def row(program, client, kept_file, sa, da, sb, db, sc, dc):
+def bound(d, main, kept, removed, ea):
+    """Share of (a)'s kept edges whose caller (a) reaches without entering a removed class: what a
+    completion that adds no code (phantom classes have stub bodies) can hope to recover. Roots:
+    main and the static initialisers of kept and JDK classes (clients reach those implicitly)."""
+    succ = {}
+    for e in read_lines(f"{d}/edges.txt") or []:
+        caller, _, callee = e.partition("\t")
+        succ.setdefault(caller, []).append(callee)
+    roots = [f"<{main}: void main(java.lang.String[])>"]
+    roots += [m for m in read_lines(f"{d}/methods.txt") or [] if ": void <clinit>()>" in m and owner(m) not in removed]
+    seen = set(roots)
+    work = list(roots)
+    while work:
+        for callee in succ.get(work.pop(), ()):
+            if callee not in seen and owner(callee) not in removed:
+                seen.add(callee)
+                work.append(callee)
+    reach = sum(1 for e in ea if e.partition("\t")[0] in seen)
+    return round(100 * reach / len(ea), 2) if ea else 100.0
+
+
+def row(program, client, kept_file, sa, da, sb, db, sc, dc, main=None, full_file=None):
     kept = set(read_lines(kept_file) or [])
     a, ea = variant(sa, da, kept)
     b, eb = variant(sb, db, kept)
     c, ec = variant(sc, dc, kept)
     r = {"program": program, "client": client, "full": a, "partial": b, "complete": c}
+    if ea is not None and main and full_file:
+        removed = set(read_lines(full_file) or []) - kept
+        a["bound"] = bound(da, main, kept, removed, ea)
     if ea is not None:
         for name, v, e in (("partial", b, eb), ("complete", c, ec)):
             if e is not None:
@@ -110,11 +136,13 @@ def row(program, client, kept_file, sa, da, sb, db, sc, dc):
 
 def cell(v):
     if v["status"] != "ok":
-        return f"{v['status']} ({v['cpu']} s CPU)"
+        return f"{v['status']} ({v['cpu'] if v['cpu'] is not None else '?'} s CPU)"
     s = f"{v['methods']:,} m, {v['edges']:,} e, app {v['appEdges']:,} e"
+    if "bound" in v:
+        s += f" (bound {v['bound']:.2f}%)"
     if "recall" in v:
         s += f"; R {v['recall']:.2f}% P {v['precision']:.2f}%"
-    return s + f"; {v['cpu']} s"
+    return s + f"; {v['cpu'] if v['cpu'] is not None else '?'} s"
 
 
 def table():
@@ -125,7 +153,8 @@ def table():
         print(f"{r['program']:<15} {r['client']:<13} {cell(r['full']):<42} {cell(r['partial']):<55} {cell(r['complete'])}")
     print()
     print("m = reachable methods, e = distinct (caller, callee) pairs (JDK included); app e = pairs between")
-    print("methods of the partial program's classes; R/P = recall/precision of those against (a); s = CPU seconds.")
+    print("methods of the partial program's classes; R/P = recall/precision of those against (a); s = CPU seconds;")
+    print("bound = the share of (a)'s app pairs whose caller (a) reaches without entering a removed class.")
     for r in rows:
         for k in ("full", "partial", "complete"):
             v = r[k]
@@ -145,7 +174,7 @@ def main(argv):
         classes(argv[2])
     elif cmd == "taie" and len(argv) == 4:
         taie(argv[2], argv[3])
-    elif cmd == "row" and len(argv) == 11:
+    elif cmd == "row" and len(argv) in (11, 13):
         row(*argv[2:])
     elif cmd == "table" and len(argv) == 2:
         table()

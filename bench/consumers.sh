@@ -210,6 +210,7 @@ for program in "${PROGRAMS[@]}"; do
     java -jar "$JPHANTOM" "$PARTIAL" --phantoms-only "$dir/phantoms.jar" -q --report "$dir/report.json" \
         > "$dir/jphantom.log" 2>&1 || die "jphantom failed on $program: see $dir/jphantom.log"
     python3 "$ROOT/bench/consumers.py" classes "$PARTIAL" > "$dir/kept-classes.txt"
+    python3 "$ROOT/bench/consumers.py" classes "$FULL" > "$dir/full-classes.txt"
     echo "consumers: $program: full $(unzip -Z1 "$FULL" | grep -c '\.class$') classes, partial $(wc -l < "$dir/kept-classes.txt")," \
          "$(unzip -Z1 "$dir/phantoms.jar" | grep -c '\.class$') phantom classes; main $MAIN" >&2
     for client in $CLIENTS; do
@@ -219,7 +220,7 @@ for program in "${PROGRAMS[@]}"; do
         sp=$(analyse "$client" partial "$out/partial" "$MAIN" "" "$PARTIAL")
         sc=$(analyse "$client" complete "$out/complete" "$MAIN" "$dir/phantoms.jar" "$PARTIAL")
         python3 "$ROOT/bench/consumers.py" row "$program" "$client" "$dir/kept-classes.txt" \
-            "$sf" "$out/full" "$sp" "$out/partial" "$sc" "$out/complete" > "$out/row.json"
+            "$sf" "$out/full" "$sp" "$out/partial" "$sc" "$out/complete" "$MAIN" "$dir/full-classes.txt" > "$out/row.json"
         python3 "$ROOT/bench/consumers.py" table < "$out/row.json" | head -2 | tail -1 >&2
     done
 done
