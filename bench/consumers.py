@@ -64,7 +64,7 @@ def owner(sig):
 def variant(status, d, kept):
     v = {"status": status}
     log = read_lines(f"{d}/log.txt") or []
-    t = (read_lines(f"{d}/time.txt") or ["0 0 0 0"])[-1].split()
+    t = (read_lines(f"{d}/time.txt") or ["-"])[-1].split()
     if len(t) == 4 and all(re.fullmatch(r"[0-9.]+", x) for x in t):
         v["wall"] = round(float(t[0]))
         v["cpu"] = round(float(t[1]) + float(t[2]))
@@ -160,7 +160,8 @@ def table():
             v = r[k]
             if v.get("summary") or v.get("warnLines"):
                 print(f"{r['program']} {r['client']} {k}: {v.get('summary', '')}; {v['warnLines']} warning lines;"
-                      f" {v['wall']} s wall, {v['rssMb']} MB peak RSS")
+                      f" {v['wall']} s wall, {v['rssMb']} MB peak RSS" if v["wall"] is not None else
+                      f"{r['program']} {r['client']} {k}: {v.get('summary', '')}; {v['warnLines']} warning lines")
     for r in rows:
         for k in ("full", "partial", "complete"):
             v = r[k]

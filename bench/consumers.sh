@@ -164,9 +164,12 @@ ANTLR4=(org.antlr:antlr4:4.13.2 org.antlr:antlr4-runtime:4.13.2 org.antlr:antlr-
 
 # prepare PROGRAM: sets FULL, PARTIAL (one merged jar each) and MAIN
 prepare() {
-    local dir=$WORK/$1 jars=() c
+    local dir=$WORK/$1 jars=() c MERGE=$MERGE
     mkdir -p "$dir"
     FULL=$dir/full.jar PARTIAL=$dir/partial.jar
+    # The merges are deterministic: made once, so that a second run beside a first never rewrites a
+    # jar the first is reading (rm -rf bench/target/consumers/PROGRAM to make them again).
+    [[ -f $FULL && -f $PARTIAL ]] && MERGE=:
     case $1 in
         antlr3-fig411|antlr3-runtime)
             MAIN=org.antlr.Tool
