@@ -224,13 +224,13 @@ for program in "${PROGRAMS[@]}"; do
         sc=$(analyse "$client" complete "$out/complete" "$MAIN" "$dir/phantoms.jar" "$PARTIAL")
         python3 "$ROOT/bench/consumers.py" row "$program" "$client" "$dir/kept-classes.txt" \
             "$sf" "$out/full" "$sp" "$out/partial" "$sc" "$out/complete" "$MAIN" "$dir/full-classes.txt" > "$out/row.json"
-        python3 "$ROOT/bench/consumers.py" table < "$out/row.json" | head -2 | tail -1 >&2
+        python3 "$ROOT/bench/consumers.py" table < "$out/row.json" | sed -n 2p >&2
     done
 done
 # The table of every row measured so far (runs of other programs or clients included), in order.
 for program in antlr3-fig411 antlr3-runtime antlr4-st4; do
     for client in sootup-cha sootup-qilin wala-cha wala-0cfa taie-ci soot-cha soot-spark; do
-        [[ -f $WORK/$program/$client/row.json ]] && cat "$WORK/$program/$client/row.json"
+        if [[ -f $WORK/$program/$client/row.json ]]; then cat "$WORK/$program/$client/row.json"; fi
     done
 done | python3 "$ROOT/bench/consumers.py" table > "$WORK/results.txt"
 cat "$WORK/results.txt"
