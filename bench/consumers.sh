@@ -13,7 +13,7 @@
 # Maven Central on first use; each driver writes the reachable methods and the (caller, callee)
 # pairs of the call graph as <pkg.C: R m(A)> signatures. Entry: main(String[]) of the program's
 # main class alone. Library: the running JDK 17 (SootUp, Soot, Tai-e: its jrt:/ image; WALA: its
-# jmods, as WALA 1.6 reads the JDK). Partial program (b): the client's own handling of missing
+# java.base.jmod, GUI packages excluded). Partial program (b): the client's own handling of missing
 # classes (SootUp: none to set, Soot: -allow-phantom-refs, WALA: its default hierarchy, Tai-e:
 # -allow-phantom). Completed program (c): the partial jars unchanged as application code, and the
 # jar of jphantom's generated classes alone (`jphantom PARTIAL... --phantoms-only phantoms.jar`)
