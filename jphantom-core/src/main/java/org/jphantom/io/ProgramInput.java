@@ -244,11 +244,11 @@ public final class ProgramInput {
                     }
                     continue;
                 }
-                Path rereadable = directory || name.endsWith(".class") ? null : archive.rereadableFrom(name);
-                if (rereadable != null) {
-                    // a resource is only copied: its bytes are read again when the output is written
+                InputEntry.StoredEntry stored = archive.storedOnce(name);
+                if (stored != null && (directory || !name.endsWith(".class"))) {
+                    // a resource is only copied: its stored bytes are copied when the output is written
                     hasSignature |= EntryNames.isSignatureFile(name);
-                    entries.put(name, InputEntry.rereadFrom(name, archive.source, rereadable));
+                    entries.put(name, InputEntry.stored(name, archive.source, stored));
                     continue;
                 }
                 byte[] bytes = archive.read(name);
@@ -267,7 +267,7 @@ public final class ProgramInput {
                         version = multiRelease ? EntryNames.version(name) : 0;
                         if (version == 0 || version > targetRelease) {
                             // Not part of the view at the target release: a resource to copy only.
-                            entries.put(name, new InputEntry(name, bytes, archive.source));
+                            entries.put(name, entry(archive, name, bytes, stored));
                             continue;
                         }
                         path = EntryNames.unversioned(name);
@@ -309,7 +309,7 @@ public final class ProgramInput {
                         }
                     }
                 }
-                entries.put(name, new InputEntry(name, bytes, archive.source));
+                entries.put(name, entry(archive, name, bytes, stored));
             }
 
             if (!anyClass) {
@@ -329,6 +329,15 @@ public final class ProgramInput {
                 signed = true;
                 signedPackages.addAll(packages);
             }
+        }
+
+        /**
+         * The entry to copy for a class file read from {@code archive}: copied from where the jar
+         * stores it when it is stored once (its bytes belong to the analysis alone), else held.
+         */
+        private static InputEntry entry(Archive archive, String name, byte[] bytes, InputEntry.StoredEntry stored) {
+            return stored != null ? InputEntry.stored(name, archive.source, stored)
+                    : new InputEntry(name, bytes, archive.source);
         }
 
         /**
