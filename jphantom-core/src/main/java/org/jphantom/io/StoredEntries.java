@@ -40,8 +40,10 @@ final class StoredEntries implements Closeable {
         try {
             ZipFile zip = open.get(stored.jar());
             if (zip == null) {
+                // Names as the JDK's ZipFile reads them; local headers are read only for the
+                // entries copied (to find their data), not all up front.
                 zip = ZipFile.builder().setPath(stored.jar()).setCharset(StandardCharsets.UTF_8)
-                        .setUseUnicodeExtraFields(false).get();
+                        .setUseUnicodeExtraFields(false).setIgnoreLocalFileHeader(true).get();
                 open.put(stored.jar(), zip);
             }
             Iterator<ZipArchiveEntry> copies = zip.getEntries(entry.name()).iterator();
