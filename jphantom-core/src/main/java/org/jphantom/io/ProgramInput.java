@@ -104,6 +104,18 @@ public final class ProgramInput {
     }
 
     /**
+     * Reads {@code inputs} again for a report on a run that has already read them: as
+     * {@link #read(List, int, boolean)} with {@code skipBroken}, but each class file is checked as
+     * far as its header only (magic, version, names), so a user of a class's code must check it
+     * itself ({@link ClassParser#parse}). Cheap: no parse of any class here.
+     */
+    public static ProgramInput readAgain(List<Path> inputs, int targetRelease) {
+        Objects.requireNonNull(inputs, "inputs");
+        return readAll(inputs.stream().<java.util.function.Supplier<Archive>>map(p -> () -> Archive.open(p)).toList(),
+                new Reader(targetRelease, true, ClassFiles.Depth.HEADER));
+    }
+
+    /**
      * Reads a program held in memory (the in-memory API) as {@link #read(List, int, boolean, boolean)}
      * reads one input: {@code classes} maps internal names ({@code "a/b/C"}) to class file bytes
      * (copied); {@code source} names the program in messages and in {@link InputEntry#source()}.
@@ -202,8 +214,8 @@ public final class ProgramInput {
          * an effective program class, whose code nobody else will parse.
          */
         private void checkCodeOfNonProgramClass(byte[] bytes) {
-            if (depth == ClassFiles.Depth.FULL) {
-                return;
+            if (depth != ClassFiles.Depth.DECLARATIONS) {
+                return; // checked completely already, or (HEADER) not checked beyond the header at all
             }
             try {
                 ClassFiles.checkCode(new org.objectweb.asm.ClassReader(bytes), null, 0);
