@@ -90,6 +90,27 @@ class RawCopyTest {
         completeAndCheck(in, "ok");
     }
 
+    /** More entries than a zip's 16-bit count holds: the input and the output need zip64 end records. */
+    @Test
+    void jarsWithMoreThan65535EntriesAreCopied() throws Exception {
+        Map<String, byte[]> entries = program("ok");
+        for (int i = 0; i < 70_000; i++) {
+            entries.put("r/" + i, new byte[] {(byte) i});
+        }
+        Path in = jar("many.jar", Layout.DATA_DESCRIPTOR, entries);
+        ProgramInput input = ProgramInput.read(List.of(in), 17, false);
+        Path out = tmp.resolve("out.jar");
+        JarOutput.write(out, input.entries(), new TreeMap<>(), Set.of());
+        try (java.util.zip.ZipFile jdk = new java.util.zip.ZipFile(out.toFile()); ZipFile input2 = open(in);
+                ZipFile output = open(out)) {
+            assertEquals(entries.size(), jdk.size());
+            assertArrayEquals(new byte[] {(byte) 69_999}, jdk.getInputStream(jdk.getEntry("r/69999")).readAllBytes());
+            assertArrayEquals(raw(input2, input2.getEntry("r/12345")), raw(output, output.getEntry("r/12345")));
+        }
+        String unzip = run("unzip", "-tq", out.toString());
+        assertTrue(unzip.contains("No errors detected"), unzip);
+    }
+
     @Test
     void multiReleaseJarsKeepEveryVersion() throws Exception {
         Map<String, byte[]> entries = new LinkedHashMap<>();
@@ -226,7 +247,7 @@ class RawCopyTest {
 
     private Path jar(String name, Layout layout, Map<String, byte[]> entries) throws IOException {
         Path file = tmp.resolve(name);
-        try (OutputStream out = Files.newOutputStream(file)) {
+        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(file))) {
             if (layout == Layout.ZIP64) {
                 try (ZipArchiveOutputStream zip = new ZipArchiveOutputStream(out)) {
                     zip.setUseZip64(Zip64Mode.Always);
