@@ -141,6 +141,32 @@ public final class Complementer {
         }
     }
 
+    /** Program classes parsed at once: enough to keep two cores busy, few enough to hold their trees. */
+    private static final int PARSE_BATCH = 256;
+
+    /** A program class parsed with the code check, or the reason it failed. */
+    private record Parsed(ClassNode parsed, String failure) {
+        /** The node; a failure as {@link #parse(ProgramClass, ClassReader, int, boolean)} reports it. */
+        ClassNode node(ProgramClass pc, boolean checked) {
+            if (failure == null) {
+                return parsed;
+            }
+            if (!checked) {
+                throw new DeferredCheckFailed();
+            }
+            throw JphantomException.input(ClassParser.message(pc, failure));
+        }
+    }
+
+    /** Parses {@code pc} as the analysis does (no expanded frames), keeping a failure for later. */
+    private static Parsed parse(ProgramClass pc) {
+        try {
+            return new Parsed(ClassParser.parse(new ClassReader(pc.bytes()), 0), null);
+        } catch (ClassParser.BrokenClass e) {
+            return new Parsed(null, e.getMessage());
+        }
+    }
+
     private static Result run(Request request, JdkImage jdk, LibraryPath library, ProgramInput input, boolean checked,
                               long t0) {
         Map<String, Long> timings = new LinkedHashMap<>();
@@ -170,18 +196,24 @@ public final class Complementer {
         ConstraintExtractor extractor = new ConstraintExtractor(constraintSet);
         int analysed = 0;
         int methods = 0;
-        for (ProgramClass pc : program) {
-            // Scanning needs the frames' types but not their expansion; most classes never
-            // mention a phantom, so only those that do are read again with expanded frames.
-            ClassReader reader = new ClassReader(pc.bytes());
-            ClassNode cn = parse(pc, reader, 0, checked);
-            BitSet relevant = scanner.scan(cn);
-            methods += cn.methods.size();
-            analysed += relevant.cardinality();
-            if (!relevant.isEmpty()) {
-                cn = parse(pc, reader, ClassReader.EXPAND_FRAMES, checked);
+        for (int from = 0; from < program.size(); from += PARSE_BATCH) {
+            List<ProgramClass> batch = program.subList(from, Math.min(program.size(), from + PARSE_BATCH));
+            // The parses of a batch run in parallel (each class alone, nothing shared); the scan,
+            // which builds the discovery, takes them in program order, so the output is the same.
+            List<Parsed> parsed = batch.parallelStream().map(Complementer::parse).toList();
+            for (int i = 0; i < batch.size(); i++) {
+                ProgramClass pc = batch.get(i);
+                ClassNode cn = parsed.get(i).node(pc, checked);
+                BitSet relevant = scanner.scan(cn);
+                methods += cn.methods.size();
+                analysed += relevant.cardinality();
+                if (!relevant.isEmpty()) {
+                    // Scanning needs the frames' types but not their expansion; most classes never
+                    // mention a phantom, so only those that do are read again with expanded frames.
+                    cn = parse(pc, new ClassReader(pc.bytes()), ClassReader.EXPAND_FRAMES, checked);
+                }
+                extractor.extract(cn, relevant);
             }
-            extractor.extract(cn, relevant);
         }
         InputChecks.checkPlatformPhantoms(world, discovery, jdk.release());
         InputChecks.warnConcealedUses(discovery, input, warnings);

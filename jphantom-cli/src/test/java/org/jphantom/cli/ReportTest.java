@@ -37,6 +37,32 @@ class ReportTest {
         return CliFixture.jar(dir.resolve("in.jar"), app);
     }
 
+    /**
+     * Every file a run writes gets the mode a new file gets under the user's umask (as a file
+     * {@code jar} writes), not the 0600 of a temporary file: a pipeline can hand it on.
+     */
+    @Test
+    void outputsGetTheModeOfANewFile() throws IOException {
+        Path in = partialJar();
+        Path out = dir.resolve("out.jar");
+        Path phantoms = dir.resolve("phantoms.jar");
+        Path report = dir.resolve("r.json");
+        Path html = dir.resolve("html");
+        run(in.toString(), "-o", out.toString(), "--phantoms-only", phantoms.toString(), "--report", report.toString(),
+                "--html", html.toString()).expect(Main.OK);
+
+        Path fresh = dir.resolve("fresh");
+        Files.newOutputStream(fresh).close();
+        Set<java.nio.file.attribute.PosixFilePermission> expected = Files.getPosixFilePermissions(fresh);
+        for (Path file : List.of(out, phantoms, report, html.resolve("index.html"))) {
+            assertEquals(java.nio.file.attribute.PosixFilePermissions.toString(expected),
+                    java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)),
+                    file.toString());
+        }
+        // the fresh file shows the umask in force; under the usual one a new file is readable by all
+        assertTrue(expected.contains(java.nio.file.attribute.PosixFilePermission.OWNER_READ), expected.toString());
+    }
+
     @Test
     void jsonReportHasSchemaOneSortedKeysAndOrigins() throws IOException {
         Path in = partialJar();

@@ -97,11 +97,11 @@ abstract class Archive implements Closeable {
     abstract byte[] read(String name);
 
     /**
-     * The file from which entry {@code name} can be read again later ({@link #open} it and
-     * {@link #read} the name: the same copy), or {@code null} if its bytes must be kept now: only a
-     * jar's entries stored once are read again.
+     * Where entry {@code name} can be read again later, or copied as its stored bytes ({@link #open}
+     * the jar and {@link #read} the name: the same copy), or {@code null} if its bytes must be kept
+     * now: only a jar's entries stored once are read again.
      */
-    Path rereadableFrom(String name) {
+    InputEntry.StoredEntry storedOnce(String name) {
         return null;
     }
 
@@ -155,8 +155,12 @@ abstract class Archive implements Closeable {
         }
 
         @Override
-        Path rereadableFrom(String name) {
-            return copies.containsKey(name) ? null : path;
+        InputEntry.StoredEntry storedOnce(String name) {
+            if (copies.containsKey(name)) {
+                return null;
+            }
+            ZipEntry entry = zip.getEntry(name);
+            return entry == null ? null : new InputEntry.StoredEntry(path, entry.getCrc(), entry.getSize());
         }
 
         @Override

@@ -5,15 +5,26 @@ import java.util.Objects;
 
 /**
  * One entry to copy unchanged into the output jar: its name, where it came from, and its content,
- * either held in memory or (for a resource of a jar, which nothing but the output needs) read
- * again from its jar when asked, so that the resources of a large input are not kept in memory for
- * the whole run.
+ * either held in memory or (for an entry a jar stores once) left in its jar: the writer then copies
+ * the entry's stored bytes as they are (compressed data, CRC and sizes), and {@link #bytes()} reads
+ * it again, so that the entries of a large input are neither kept in memory for the whole run nor
+ * inflated and deflated again.
  */
 public final class InputEntry {
     private final String name;
     private final byte[] bytes;
     private final String source;
-    private final Path rereadFrom;
+    private final StoredEntry stored;
+
+    /**
+     * Where an entry stored once in a jar is, with the CRC-32 and size of its content that the
+     * jar's central directory gave when the program was read (checked again when it is copied).
+     */
+    record StoredEntry(Path jar, long crc, long size) {
+        StoredEntry {
+            Objects.requireNonNull(jar, "jar");
+        }
+    }
 
     /**
      * An entry whose content is held in memory.
@@ -26,16 +37,16 @@ public final class InputEntry {
         this(name, Objects.requireNonNull(bytes, "bytes"), source, null);
     }
 
-    private InputEntry(String name, byte[] bytes, String source, Path rereadFrom) {
+    private InputEntry(String name, byte[] bytes, String source, StoredEntry stored) {
         this.name = Objects.requireNonNull(name, "name");
         this.bytes = bytes;
         this.source = Objects.requireNonNull(source, "source");
-        this.rereadFrom = rereadFrom;
+        this.stored = stored;
     }
 
-    /** An entry of the jar {@code jar}, stored there once, whose content is read again when needed. */
-    static InputEntry rereadFrom(String name, String source, Path jar) {
-        return new InputEntry(name, null, source, Objects.requireNonNull(jar, "jar"));
+    /** An entry of a jar, stored there once, whose content is copied (or read) from there when needed. */
+    static InputEntry stored(String name, String source, StoredEntry stored) {
+        return new InputEntry(name, null, source, Objects.requireNonNull(stored, "stored"));
     }
 
     /** The jar entry name, {@code '/'}-separated, relative; directory entries end in {@code '/'}. */
@@ -58,14 +69,19 @@ public final class InputEntry {
         if (bytes != null) {
             return bytes;
         }
-        try (Archive archive = Archive.open(rereadFrom)) {
+        try (Archive archive = Archive.open(stored.jar())) {
             return read(archive);
         }
     }
 
     /** The jar to read the content from again, or {@code null} if the content is held in memory. */
     Path rereadFrom() {
-        return rereadFrom;
+        return stored == null ? null : stored.jar();
+    }
+
+    /** Where the entry is stored in its jar, or {@code null} if the content is held in memory. */
+    StoredEntry stored() {
+        return stored;
     }
 
     /** The content, read from {@code archive}, the opened {@link #rereadFrom()} jar. */

@@ -1,13 +1,14 @@
 package org.jphantom.io;
 
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -16,9 +17,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.zip.CRC32;
 import java.util.zip.Deflater;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
+import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
+import org.apache.commons.compress.archivers.zip.ZipMethod;
 import org.jphantom.JphantomException;
 
 /**
@@ -26,9 +29,13 @@ import org.jphantom.JphantomException;
  *
  * <p>The jar is deterministic: the same arguments give the same bytes, whatever the time zone or
  * the order of the entry list. Entries are {@code META-INF/}, then {@code META-INF/MANIFEST.MF},
- * then all others sorted by name; every entry is DEFLATED with a fixed timestamp (1980-02-01 00:00
- * stored as DOS local time) and no extra fields, and the jar has no comment. Input entries keep
- * their bytes (the manifest too); generated classes are stored as {@code <internalName>.class}.
+ * then all others sorted by name; every entry has a fixed timestamp (1980-02-01 00:00 stored as DOS
+ * local time), its sizes and CRC in its local header (no data descriptors) and no extra fields, and
+ * the jar has no comment (a zip64 end record only when the entries need one). An input entry that
+ * a jar stores once is copied as stored there: its compressed bytes, method (stored entries stay
+ * stored), CRC and sizes, never inflated; every other entry (held in memory: generated classes,
+ * entries of class directories, names a jar stores twice) is DEFLATED at the default level here.
+ * The file gets the mode a new file gets under the user's umask ({@link OutputFiles}).
  */
 public final class JarOutput {
     /** The timestamp of every entry; stored as DOS date and time fields, so no time zone applies. */
@@ -53,7 +60,8 @@ public final class JarOutput {
      * @throws IllegalArgumentException if two entries have the same name, an entry name is unsafe
      *     (absolute, {@code ..}, backslash, NUL), a generated class's entry name equals a kept input
      *     entry, or a generated name is not a valid internal name
-     * @throws JphantomException if the file cannot be written (the message names {@code out})
+     * @throws JphantomException if the file cannot be written (the message names {@code out}), or an
+     *     input jar can no longer be read or changed since it was read (the message names the entry)
      */
     public static void write(Path out, List<InputEntry> entries, SortedMap<String, byte[]> generatedClasses,
             Set<String> dropEntries) {
@@ -63,61 +71,59 @@ public final class JarOutput {
         List<String> names = new ArrayList<>(inputs.keySet());
         names.addAll(generated.keySet());
         names.sort(ENTRY_ORDER);
-        // the jars that resources are read from again, each opened once for the whole write
-        Map<Path, Archive> reread = new HashMap<>();
-
-        Path target = out.toAbsolutePath();
-        Path dir = target.getParent();
-        Path temp = null;
-        try {
-            temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
-            try (OutputStream file = Files.newOutputStream(temp);
-                    ZipOutputStream zip = new ZipOutputStream(new BufferedOutputStream(file))) {
-                zip.setMethod(ZipOutputStream.DEFLATED);
-                zip.setLevel(Deflater.DEFAULT_COMPRESSION);
-                for (String name : names) {
-                    ZipEntry entry = new ZipEntry(name);
-                    entry.setMethod(ZipEntry.DEFLATED);
-                    // A DOS-range local time leaves no extended-timestamp field and no zone conversion.
-                    entry.setTimeLocal(FIXED_TIME);
-                    byte[] content = generated.get(name);
-                    if (content == null) {
-                        InputEntry input = inputs.get(name);
-                        content = input.rereadFrom() == null ? input.bytes()
-                                : input.read(reread.computeIfAbsent(input.rereadFrom(), Archive::open));
+        long time = dosTimeAsJavaTime();
+        try (StoredEntries stored = new StoredEntries()) {
+            OutputFiles.writeAtomically(out, file -> {
+                Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
+                try (ZipArchiveOutputStream zip = new ZipArchiveOutputStream(new BufferedOutputStream(file, 1 << 16))) {
+                    for (String name : names) {
+                        byte[] content = generated.get(name);
+                        InputEntry input = content == null ? inputs.get(name) : null;
+                        StoredEntries.Raw raw = input != null && input.stored() != null ? stored.raw(input) : null;
+                        if (raw == null) {
+                            raw = deflate(content != null ? content : input.bytes(), deflater);
+                        }
+                        ZipArchiveEntry entry = new ZipArchiveEntry(name);
+                        entry.setMethod(raw.method());
+                        entry.setCrc(raw.crc());
+                        entry.setSize(raw.size());
+                        entry.setCompressedSize(raw.compressedSize());
+                        entry.setTime(time);
+                        try (InputStream data = raw.raw()) {
+                            zip.addRawArchiveEntry(entry, data);
+                        }
                     }
-                    zip.putNextEntry(entry);
-                    zip.write(content);
-                    zip.closeEntry();
+                } finally {
+                    deflater.end();
                 }
-            }
-            move(temp, target);
-            temp = null;
+            });
         } catch (IOException e) {
             throw JphantomException.input(out + ": cannot write (" + e + ")", e);
-        } finally {
-            reread.values().forEach(Archive::close);
-            if (temp != null) {
-                deleteQuietly(temp);
-            }
         }
     }
 
-    private static void move(Path temp, Path target) throws IOException {
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            // Same directory, so this only happens on exotic file systems; a plain replace is the best left.
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
+    /**
+     * The Java time whose DOS date and time, in this JVM's time zone (the zip writer converts with
+     * it), are {@link #FIXED_TIME}; so the stored fields are the same in every time zone.
+     */
+    private static long dosTimeAsJavaTime() {
+        return FIXED_TIME.atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
     }
 
-    private static void deleteQuietly(Path temp) {
-        try {
-            Files.deleteIfExists(temp);
-        } catch (IOException e) {
-            // The write already failed and is being reported; a leftover temp file cannot be helped here.
+    /** {@code content} DEFLATED (raw deflate data, as a zip entry holds it), with its CRC-32 and sizes. */
+    private static StoredEntries.Raw deflate(byte[] content, Deflater deflater) {
+        deflater.reset();
+        deflater.setInput(content);
+        deflater.finish();
+        ByteArrayOutputStream compressed = new ByteArrayOutputStream(Math.max(64, content.length / 2));
+        byte[] buffer = new byte[16 * 1024];
+        while (!deflater.finished()) {
+            compressed.write(buffer, 0, deflater.deflate(buffer));
         }
+        CRC32 crc = new CRC32();
+        crc.update(content);
+        return new StoredEntries.Raw(ZipMethod.DEFLATED.getCode(), crc.getValue(), content.length, compressed.size(),
+                new ByteArrayInputStream(compressed.toByteArray()));
     }
 
     /**

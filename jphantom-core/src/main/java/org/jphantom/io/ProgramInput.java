@@ -104,6 +104,18 @@ public final class ProgramInput {
     }
 
     /**
+     * Reads {@code inputs} again for a report on a run that has already read them: as
+     * {@link #read(List, int, boolean)} with {@code skipBroken}, but each class file is checked as
+     * far as its header only (magic, version, names), so a user of a class's code must check it
+     * itself ({@link ClassParser#parse}). Cheap: no parse of any class here.
+     */
+    public static ProgramInput readAgain(List<Path> inputs, int targetRelease) {
+        Objects.requireNonNull(inputs, "inputs");
+        return readAll(inputs.stream().<java.util.function.Supplier<Archive>>map(p -> () -> Archive.open(p)).toList(),
+                new Reader(targetRelease, true, ClassFiles.Depth.HEADER));
+    }
+
+    /**
      * Reads a program held in memory (the in-memory API) as {@link #read(List, int, boolean, boolean)}
      * reads one input: {@code classes} maps internal names ({@code "a/b/C"}) to class file bytes
      * (copied); {@code source} names the program in messages and in {@link InputEntry#source()}.
@@ -202,8 +214,8 @@ public final class ProgramInput {
          * an effective program class, whose code nobody else will parse.
          */
         private void checkCodeOfNonProgramClass(byte[] bytes) {
-            if (depth == ClassFiles.Depth.FULL) {
-                return;
+            if (depth != ClassFiles.Depth.DECLARATIONS) {
+                return; // checked completely already, or (HEADER) not checked beyond the header at all
             }
             try {
                 ClassFiles.checkCode(new org.objectweb.asm.ClassReader(bytes), null, 0);
@@ -244,11 +256,11 @@ public final class ProgramInput {
                     }
                     continue;
                 }
-                Path rereadable = directory || name.endsWith(".class") ? null : archive.rereadableFrom(name);
-                if (rereadable != null) {
-                    // a resource is only copied: its bytes are read again when the output is written
+                InputEntry.StoredEntry stored = archive.storedOnce(name);
+                if (stored != null && (directory || !name.endsWith(".class"))) {
+                    // a resource is only copied: its stored bytes are copied when the output is written
                     hasSignature |= EntryNames.isSignatureFile(name);
-                    entries.put(name, InputEntry.rereadFrom(name, archive.source, rereadable));
+                    entries.put(name, InputEntry.stored(name, archive.source, stored));
                     continue;
                 }
                 byte[] bytes = archive.read(name);
@@ -267,7 +279,7 @@ public final class ProgramInput {
                         version = multiRelease ? EntryNames.version(name) : 0;
                         if (version == 0 || version > targetRelease) {
                             // Not part of the view at the target release: a resource to copy only.
-                            entries.put(name, new InputEntry(name, bytes, archive.source));
+                            entries.put(name, entry(archive, name, bytes, stored));
                             continue;
                         }
                         path = EntryNames.unversioned(name);
@@ -309,7 +321,7 @@ public final class ProgramInput {
                         }
                     }
                 }
-                entries.put(name, new InputEntry(name, bytes, archive.source));
+                entries.put(name, entry(archive, name, bytes, stored));
             }
 
             if (!anyClass) {
@@ -329,6 +341,15 @@ public final class ProgramInput {
                 signed = true;
                 signedPackages.addAll(packages);
             }
+        }
+
+        /**
+         * The entry to copy for a class file read from {@code archive}: copied from where the jar
+         * stores it when it is stored once (its bytes belong to the analysis alone), else held.
+         */
+        private static InputEntry entry(Archive archive, String name, byte[] bytes, InputEntry.StoredEntry stored) {
+            return stored != null ? InputEntry.stored(name, archive.source, stored)
+                    : new InputEntry(name, bytes, archive.source);
         }
 
         /**

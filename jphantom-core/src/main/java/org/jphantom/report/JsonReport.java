@@ -5,10 +5,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import org.jphantom.JphantomException;
+import org.jphantom.io.OutputFiles;
 import org.jphantom.Result;
 import org.jphantom.generate.PlannedMember;
 import org.jphantom.model.Constraint;
@@ -81,19 +80,14 @@ public final class JsonReport {
         return root;
     }
 
-    /** Writes the report atomically. */
+    /** Writes the report atomically, with the mode a new file gets under the user's umask. */
     public static void write(Result r, Path file) {
         try {
-            Path dir = file.toAbsolutePath().getParent();
-            Path tmp = Files.createTempFile(dir, ".jphantom-report", ".tmp");
-            try {
-                ObjectMapper mapper = mapper();
-                // Maps (unlike tree nodes) are written with sorted keys.
-                mapper.writeValue(tmp.toFile(), mapper.treeToValue(toJson(r), Object.class));
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            ObjectMapper mapper = mapper();
+            Object json = mapper.treeToValue(toJson(r), Object.class);
+            // Maps (unlike tree nodes) are written with sorted keys.
+            OutputFiles.writeAtomically(file, out -> mapper.writer().without(
+                    com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, json));
         } catch (IOException e) {
             throw JphantomException.input("cannot write report " + file + ": " + e.getMessage(), e);
         }

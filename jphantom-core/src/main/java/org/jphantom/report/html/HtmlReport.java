@@ -69,11 +69,12 @@ public final class HtmlReport {
     /**
      * Writes {@link #pages} into {@code dir} (created if needed), reading the program of
      * {@code request} again for the "used by" lists (broken entries skipped: the run has already
-     * reported them).
+     * reported them). The read checks class headers only; the few classes that name a phantom are
+     * parsed, and checked, by {@link UsageIndex}.
      */
     public static void write(Result r, Request request, Path dir) {
         int release = request.release().orElse(Runtime.version().feature());
-        ProgramInput program = ProgramInput.read(request.inputs(), release, true);
+        ProgramInput program = ProgramInput.readAgain(request.inputs(), release);
         writeAll(pages(r, program.classes().values()), dir);
     }
 

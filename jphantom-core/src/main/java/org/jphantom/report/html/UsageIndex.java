@@ -8,6 +8,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.jphantom.discover.Names;
+import org.jphantom.io.ClassParser;
 import org.jphantom.io.ProgramClass;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Handle;
@@ -47,14 +48,72 @@ final class UsageIndex {
     static SortedMap<String, SortedSet<Use>> scan(Collection<ProgramClass> program, Set<String> phantoms) {
         UsageIndex index = new UsageIndex(phantoms);
         if (!phantoms.isEmpty()) {
+            byte[][] names = phantoms.stream().map(UsageIndex::modifiedUtf8).toArray(byte[][]::new);
             for (ProgramClass c : program) {
-                ClassNode node = new ClassNode();
-                // With its frames: FrameNodes take InsnList indices, as in the pipeline's origins.
-                new ClassReader(c.bytes()).accept(node, 0);
-                index.classUses(node);
+                // Most classes name no phantom: only those whose bytes hold a phantom's name (its
+                // constant pool spells every type it names) are parsed.
+                if (!mentionsAny(c.bytes(), names)) {
+                    continue;
+                }
+                try {
+                    // With its frames: FrameNodes take InsnList indices, as in the pipeline's origins.
+                    index.classUses(ClassParser.parse(new ClassReader(c.bytes()), 0));
+                } catch (ClassParser.BrokenClass e) {
+                    // the run reported (or, with --skip-broken, skipped) it already
+                }
             }
         }
         return index.uses;
+    }
+
+    /** {@code name} as a class file's constant pool spells it (modified UTF-8, JVMS 4.4.7). */
+    static byte[] modifiedUtf8(String name) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(name.length());
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c >= 0x0001 && c <= 0x007F) {
+                out.write(c);
+            } else if (c <= 0x07FF) {
+                out.write(0xC0 | (c >> 6));
+                out.write(0x80 | (c & 0x3F));
+            } else {
+                out.write(0xE0 | (c >> 12));
+                out.write(0x80 | ((c >> 6) & 0x3F));
+                out.write(0x80 | (c & 0x3F));
+            }
+        }
+        return out.toByteArray();
+    }
+
+    /** Whether {@code bytes} contains one of {@code names}. */
+    static boolean mentionsAny(byte[] bytes, byte[][] names) {
+        for (byte[] name : names) {
+            if (indexOf(bytes, name) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int indexOf(byte[] bytes, byte[] name) {
+        if (name.length == 0) {
+            return 0;
+        }
+        byte first = name[0];
+        int last = bytes.length - name.length;
+        outer:
+        for (int i = 0; i <= last; i++) {
+            if (bytes[i] != first) {
+                continue;
+            }
+            for (int j = 1; j < name.length; j++) {
+                if (bytes[i + j] != name[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
     }
 
     private void classUses(ClassNode c) {

@@ -164,6 +164,20 @@ class HtmlReportTest {
         assertTrue(compared >= 3, "origins compared: " + compared);
     }
 
+    /** The filter before parsing finds a phantom's name as the constant pool spells it, any characters. */
+    @Test
+    void classesNamingAPhantomAreFoundByTheirConstantPool() {
+        String odd = "p/\u00dcn\u00efcode\u4e2d\ud835\udcb3"; // 2-byte, 3-byte and supplementary characters
+        ClassWriter cw = new ClassWriter(0);
+        cw.visit(Opcodes.V1_8, Opcodes.ACC_PUBLIC, "a/User", null, "java/lang/Object", null);
+        cw.visitField(Opcodes.ACC_PUBLIC, "f", "L" + odd + ";", null, null).visitEnd();
+        cw.visitEnd();
+        byte[] user = cw.toByteArray();
+        assertTrue(UsageIndex.mentionsAny(user, new byte[][] {UsageIndex.modifiedUtf8(odd)}));
+        assertFalse(UsageIndex.mentionsAny(user, new byte[][] {UsageIndex.modifiedUtf8("p/\u00dcn\u00efcode\u4e2e")}));
+        assertFalse(UsageIndex.mentionsAny(user, new byte[][] {UsageIndex.modifiedUtf8("p/Other")}));
+    }
+
     @Test
     void sameResultSameBytes() throws IOException {
         Path program = sampleProgram();
