@@ -109,8 +109,14 @@ class DynamicModelsTest {
         try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
                 new java.net.URL[] {tmp.resolve("classes").toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
             Class<?> main = Class.forName("dynserlambda.Main", true, loader);
+            // restored afterwards: surefire loads the next test class through this thread's loader
+            ClassLoader previous = Thread.currentThread().getContextClassLoader();
             Thread.currentThread().setContextClassLoader(loader);
-            main.getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+            try {
+                main.getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+            } finally {
+                Thread.currentThread().setContextClassLoader(previous);
+            }
             assertEquals("serializable plain", main.getDeclaredField("RAN").get(null).toString());
         }
     }

@@ -85,15 +85,10 @@ class JvmStartupTest {
     @ParameterizedTest
     @ValueSource(strings = {"2cfa", "2obj", "2type", "s-2cfa"})
     void underContextsTheStartupIsAnalysedOnce(String context) throws IOException {
-        Path classes = PtaFixtures.compile("objsens", Files.createDirectories(tmp.resolve("objsens-" + context)));
-        AnalysisRequest request = AnalysisRequest.of(List.of(classes)).withMains(List.of("objsens.Main"))
-                .withSelector(Selectors.named(context));
-        AnalysisResult with;
-        AnalysisResult without;
-        try (AnalysisInput input = AnalysisInput.open(request)) {
-            with = Analysis.run(input, request.withEntryPoints(EntryPointOptions.AUTOMATIC.withJvmStartup(true)));
-            without = Analysis.run(input, request);
-        }
+        AnalysisRequest request = AnalysisRequest.of(List.of(PtaFixtures.classes("objsens")))
+                .withMains(List.of("objsens.Main")).withSelector(Selectors.named(context));
+        AnalysisResult with = PtaFixtures.run(request.withEntryPoints(EntryPointOptions.AUTOMATIC.withJvmStartup(true)));
+        AnalysisResult without = PtaFixtures.run(request);
         Set<String> programOnly = new HashSet<>(without.reachableMethods());
         IntList reachable = with.solver().callGraph().reachableMethods();
         int startupOnly = 0;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -18,7 +17,6 @@ import org.jphantom.analysis.pta.entry.EntryPointOptions;
 import org.jphantom.analysis.pta.entry.PackageVisibility;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The open-world entry points on the tiny library {@code src/test/resources/pta/library} (no main
@@ -29,17 +27,15 @@ class LibraryEntryPointsTest {
     private static final String SHAPES = "library.shapes.";
     private static final String UI = "library.ui.";
 
-    @TempDir
-    static Path tmp;
     private static Path classes;
 
     @BeforeAll
     static void compile() throws IOException {
-        classes = PtaFixtures.compile("library", Files.createDirectories(tmp.resolve("library")));
+        classes = PtaFixtures.classes("library");
     }
 
     private static AnalysisResult run(EntryPointOptions options) {
-        return Analysis.run(AnalysisRequest.of(List.of(classes)).withEntryPoints(options));
+        return PtaFixtures.run(AnalysisRequest.of(List.of(classes)).withEntryPoints(options));
     }
 
     private static AnalysisResult run(EntryPointMode mode, PackageVisibility packages) {

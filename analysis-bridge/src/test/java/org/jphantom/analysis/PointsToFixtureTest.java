@@ -13,7 +13,6 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every fixture of {@code src/test/resources/pta}, analysed context-insensitively (and the
@@ -30,9 +29,6 @@ class PointsToFixtureTest {
     static final List<String> FEATURES = List.of("alloc", "assign", "fields", "statics", "arrays", "casts",
             "dispatch", "defaults", "lambdas", "exceptions", "clinit", "natives", "cycles");
     static final List<String> CONTEXTS = List.of("ci", "1cfa", "2cfa", "1obj", "2obj", "1type", "2type");
-
-    @TempDir
-    Path tmp;
 
     @TestFactory
     Stream<DynamicTest> features() {
@@ -59,10 +55,9 @@ class PointsToFixtureTest {
         List<String> fixtures = new ArrayList<>(FEATURES);
         fixtures.addAll(List.of("fig1", "objsens"));
         return fixtures.stream().map(f -> DynamicTest.dynamicTest(f, () -> {
-            Path classes = PtaFixtures.compile(f, Files.createDirectories(tmp.resolve(f + "-colours")));
-            AnalysisRequest req = AnalysisRequest.of(List.of(classes)).withMains(List.of(f + ".Main"));
-            AnalysisResult plain = Analysis.run(req.withReflectionOptions(READABLE_STRINGS));
-            AnalysisResult coloured = Analysis.run(req.withReflectionOptions(READABLE_STRINGS.withColouring(true)));
+            AnalysisRequest req = AnalysisRequest.of(List.of(PtaFixtures.classes(f))).withMains(List.of(f + ".Main"));
+            AnalysisResult plain = PtaFixtures.run(req.withReflectionOptions(READABLE_STRINGS));
+            AnalysisResult coloured = PtaFixtures.run(req.withReflectionOptions(READABLE_STRINGS.withColouring(true)));
             org.junit.jupiter.api.Assertions.assertEquals(new java.util.TreeSet<>(plain.callEdges()),
                     new java.util.TreeSet<>(coloured.callEdges()), f);
             long before = ((Number) plain.stats().get("stringObjects")).longValue();
@@ -91,15 +86,14 @@ class PointsToFixtureTest {
         }
     }
 
-    static AnalysisResult analyze(Path tmp, String fixture, String context) throws IOException {
-        Path classes = PtaFixtures.compile(fixture, Files.createDirectories(tmp.resolve(fixture + "-" + context)));
-        return Analysis.run(AnalysisRequest.of(List.of(classes)).withMains(List.of(fixture + ".Main"))
+    static AnalysisResult analyze(String fixture, String context) {
+        return PtaFixtures.run(AnalysisRequest.of(List.of(PtaFixtures.classes(fixture))).withMains(List.of(fixture + ".Main"))
                 .withReflectionOptions(READABLE_STRINGS)
                 .withContext(context));
     }
 
     private void check(String fixture, String context) throws IOException {
-        AnalysisResult r = analyze(tmp, fixture, context);
+        AnalysisResult r = analyze(fixture, context);
         List<PtaFixtures.Expectation> exp = PtaFixtures.expectations(r, fixture);
         assertFalse(exp.isEmpty(), "no Check.pts reached in " + fixture);
         // Every expectation in the sources must be checked: one whose code became unreachable fails.

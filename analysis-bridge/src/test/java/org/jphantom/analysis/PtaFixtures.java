@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
@@ -51,6 +52,83 @@ final class PtaFixtures {
             return s.filter(p -> p.toString().endsWith(".java")).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Fixture and release -> its classes, compiled once per JVM under {@link #sharedDirectory()}. */
+    private static final Map<String, Path> COMPILED = new HashMap<>();
+    private static Path shared;
+    /** How many inputs {@link #run} keeps open: tests analyse one fixture several times in a row. */
+    private static final int INPUTS_KEPT = 3;
+    /** Program, class path and release -> the input read for them, least recently used first. */
+    private static final Map<String, AnalysisInput> INPUTS = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, AnalysisInput> eldest) {
+            if (size() > INPUTS_KEPT) {
+                eldest.getValue().close();
+                return true;
+            }
+            return false;
+        }
+    };
+
+    /**
+     * The fixture's classes compiled for Java 17, shared by every test of this JVM: compiled on
+     * first use, never written to afterwards (a test that changes classes compiles its own copy
+     * with {@link #compile(String, Path)}).
+     */
+    static Path classes(String fixture) {
+        return classes(fixture, 17);
+    }
+
+    /** {@link #classes(String)} compiled for Java {@code release}. */
+    static synchronized Path classes(String fixture, int release) {
+        String key = fixture + "-" + release;
+        Path out = COMPILED.get(key);
+        if (out == null) {
+            try {
+                out = compile(fixture, Files.createDirectories(sharedDirectory().resolve(key)), release);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            COMPILED.put(key, out);
+        }
+        return out;
+    }
+
+    /**
+     * Runs {@code request} over an input shared with the other runs of this JVM that read the same
+     * program, class path and release (the last {@value #INPUTS_KEPT} such inputs stay open): its
+     * results are those of {@link Analysis#run(AnalysisRequest)}, as {@code SolverApiTest} checks,
+     * without reading the JDK and building its methods' IR again for every run.
+     */
+    static synchronized AnalysisResult run(AnalysisRequest request) {
+        String key = request.program() + " " + request.classpath() + " " + request.release();
+        AnalysisInput input = INPUTS.get(key);
+        if (input == null) {
+            input = AnalysisInput.open(request);
+            INPUTS.put(key, input);
+        }
+        return Analysis.run(input, request);
+    }
+
+    /** A directory of this JVM's own for the shared compiled fixtures, removed when the JVM exits. */
+    private static Path sharedDirectory() throws IOException {
+        if (shared == null) {
+            Path dir = Files.createTempDirectory("pta-fixtures");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir)));
+            shared = dir;
+        }
+        return shared;
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a temporary directory left behind is harmless
         }
     }
 

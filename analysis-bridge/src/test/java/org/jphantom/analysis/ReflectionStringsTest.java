@@ -24,8 +24,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * ones it must not add, and the thresholds.
  */
 class ReflectionStringsTest {
-    @org.junit.jupiter.api.io.TempDir
-    static Path tmp;
     private static AnalysisInput java8;
     private static AnalysisInput java17;
     private static AnalysisInput reflection;
@@ -35,13 +33,13 @@ class ReflectionStringsTest {
 
     @BeforeAll
     static void compile() throws Exception {
-        Path c8 = PtaFixtures.compile("strings", Files.createDirectories(tmp.resolve("8")), 8);
-        Path c17 = PtaFixtures.compile("strings", Files.createDirectories(tmp.resolve("17")), 17);
+        Path c8 = PtaFixtures.classes("strings", 8);
+        Path c17 = PtaFixtures.classes("strings", 17);
         base8 = AnalysisRequest.of(List.of(c8));
         base17 = AnalysisRequest.of(List.of(c17));
         java8 = AnalysisInput.open(base8);
         java17 = AnalysisInput.open(base17);
-        Path cr = PtaFixtures.compile("reflection", Files.createDirectories(tmp.resolve("reflection")));
+        Path cr = PtaFixtures.classes("reflection");
         reflectionBase = AnalysisRequest.of(List.of(cr));
         reflection = AnalysisInput.open(reflectionBase);
     }

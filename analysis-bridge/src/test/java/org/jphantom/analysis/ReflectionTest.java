@@ -30,7 +30,7 @@ class ReflectionTest {
 
     @BeforeAll
     static void compile() throws Exception {
-        Path classes = PtaFixtures.compile("reflection", Files.createDirectories(tmp.resolve("classes")));
+        Path classes = PtaFixtures.classes("reflection");
         base = AnalysisRequest.of(List.of(classes)).withReflectionOptions(org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.OFF); // SOLAR alone
         input = AnalysisInput.open(base);
     }

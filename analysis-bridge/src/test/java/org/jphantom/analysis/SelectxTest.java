@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,7 +23,6 @@ import org.jphantom.analysis.pta.selectx.Selectx;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Selective k-call-site sensitivity (seed 004): the nodes Selectx selects on the paper's
@@ -37,17 +35,13 @@ class SelectxTest {
             "rethrow");
     static final List<String> CONTEXTS = List.of("ci", "1cfa", "2cfa", "3cfa", "s-1cfa", "s-2cfa", "s-3cfa");
 
-    @TempDir
-    Path tmp;
-
     private AnalysisResult analyze(String fixture, String context) throws IOException {
-        Path classes = PtaFixtures.compile(fixture, Files.createDirectories(tmp.resolve(fixture + "-" + context)));
-        AnalysisRequest r = AnalysisRequest.of(List.of(classes)).withMains(List.of(fixture + ".Main"))
+        AnalysisRequest r = AnalysisRequest.of(List.of(PtaFixtures.classes(fixture))).withMains(List.of(fixture + ".Main"))
                 .withContext(context);
         if (context.equals("ci")) { // the same heap as the context-sensitive runs, so objects compare
             r = r.withHeap(HeapFactory.allocationSites(HeapOptions.sensitive()));
         }
-        return Analysis.run(r);
+        return PtaFixtures.run(r);
     }
 
     private Selection select(String fixture) throws IOException {

@@ -27,12 +27,17 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionLimits;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 
-/** {@code jphantom analyze}: options in, the analysis library called, a summary and dumps out. */
+/**
+ * {@code jphantom analyze}: options in, the analysis library called, a summary and dumps out. Its
+ * two halves, {@link #parse} (every check, before anything is read) and {@link #run}, also serve
+ * {@code jphantom IN -o OUT --analyze}, which forwards its analysis options here.
+ */
 final class AnalyzeCommand {
     private AnalyzeCommand() {
     }
 
-    private static Options options() {
+    /** Every option of {@code analyze}; {@code jphantom IN -o OUT --analyze} takes them too ({@link ComplementCommand}). */
+    static Options options() {
         Options o = new Options();
         o.addOption(Option.builder("cp").longOpt("classpath").hasArg().argName("PATH")
                 .desc("libraries (jars or class directories, separated by '" + File.pathSeparator
@@ -139,20 +144,6 @@ final class AnalyzeCommand {
         return dir;
     }
 
-    /** The analysis options {@code jphantom IN -o OUT --analyze} takes. */
-    record Settings(List<String> mains, String context, Path outDir) {
-    }
-
-    /** {@code jphantom IN -o OUT --analyze}: analyses OUT (its main methods unless told) and prints the summary. */
-    static void analyzeCompleted(Path jar, List<Path> classpath, OptionalInt release, Settings settings, PrintStream err) {
-        AnalysisResult result = Analysis.run(AnalysisRequest.of(List.of(jar)).withClasspath(classpath)
-                .withRelease(release).withMains(settings.mains()).withContext(settings.context()));
-        if (settings.outDir() != null) {
-            Dumps.write(result, settings.outDir(), false, false);
-        }
-        err.println(result.summary());
-    }
-
     static int execute(String[] args, PrintStream out, PrintStream err) throws ParseException {
         Options options = options();
         CommandLine cl = new DefaultParser().parse(options, args);
@@ -164,6 +155,26 @@ final class AnalyzeCommand {
                             + " jar, typically), its class path and the JDK read as class files.", options, 2, 4, "");
             return Main.OK;
         }
+        return run(parse(cl), err);
+    }
+
+    /**
+     * A checked {@code jphantom analyze} command line: the request it makes and the rest of its
+     * options, read when the analysis has run.
+     */
+    record Invocation(CommandLine cl, AnalysisRequest request, Path outDir) {
+    }
+
+    /**
+     * Checks an {@code analyze} command line without {@code --help} and makes its request; nothing
+     * is read or written yet. {@code jphantom IN -o OUT --analyze} forwards its analysis options
+     * here, with OUT as the program, before it complements.
+     */
+    static Invocation parse(String[] args) throws ParseException {
+        return parse(new DefaultParser().parse(options(), args));
+    }
+
+    private static Invocation parse(CommandLine cl) throws ParseException {
         for (String single : List.of("release", "context", "out", "missing", "entry-points", "package-visibility",
                 "reflection", "reflection-log", "dynamic-models", "jvm-startup", "reflection-strings", "reflection-use-based",
                 "string-colouring", "reflection-lazy-limit", "reflection-use-based-limits")) {
@@ -217,6 +228,14 @@ final class AnalyzeCommand {
                 .withSkipMissing(missing.equals("skip")).withEntryPoints(entryPoints)
                 .withReflection(reflection).withReflectionLog(log).withDynamicModels(dynamic.equals("on"))
                 .withReflectionOptions(reflectionOptions);
+        return new Invocation(cl, request, outDir);
+    }
+
+    /** Runs the analysis {@code inv} asks for, writes its dumps and prints its warnings and summary. */
+    static int run(Invocation inv, PrintStream err) {
+        CommandLine cl = inv.cl();
+        AnalysisRequest request = inv.request();
+        Path outDir = inv.outDir();
         List<org.jphantom.analysis.pta.plugin.Plugin> extra = cl.hasOption("q") ? List.of()
                 : List.of(new Progress(err, cl.hasOption("v"), 5000));
         AnalysisResult result = Analysis.run(request, extra);

@@ -58,6 +58,33 @@ class LibraryAnalyzeCommandTest {
     }
 
     @Test
+    void complementThenAnalyzeForwardsEveryAnalysisOption() throws IOException {
+        Path done = dir.resolve("done.jar");
+        Path results = dir.resolve("results");
+        CliFixture.Run r = run(jar.toString(), "-o", done.toString(), "--analyze", "--package-visibility", "open",
+                "--reflection", "none", "--dynamic-models", "off", "--analysis-out", results.toString(), "--dot")
+                .expect(Main.OK);
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("analyze (ci): ")
+                && l.contains("; entry points: library, open packages (7)")), r.err());
+        assertTrue(Files.exists(results.resolve("app-call-graph.dot")), "--dot went with --analysis-out");
+        assertTrue(!Files.exists(results.resolve("reflection.json")), "--reflection none was forwarded");
+        run(jar.toString(), "-o", done.toString(), "--analyze", "--entry-points", "all", "-q",
+                "--analysis-out", results.toString()).expect(Main.OK);
+        assertTrue(Files.readString(results.resolve("stats.json")).contains("\"entryPointMode\" : \"all\""));
+
+        // checked before anything is written, with the names this command spells them by
+        Path never = dir.resolve("never.jar");
+        run(jar.toString(), "-o", never.toString(), "--entry-points", "all").expect(Main.USAGE)
+                .expectOneLineError("--entry-points needs --analyze");
+        run(jar.toString(), "-o", never.toString(), "--analyze", "--entry-points", "all", "--package-visibility",
+                "open").expect(Main.USAGE)
+                .expectOneLineError("--package-visibility goes with --entry-points library, not all");
+        run(jar.toString(), "-o", never.toString(), "--analyze", "--dot").expect(Main.USAGE)
+                .expectOneLineError("--dump-points-to and --dot need --analysis-out DIR");
+        assertTrue(!Files.exists(never), "nothing written");
+    }
+
+    @Test
     void badEntryPointOptionsAreOneLineErrors() {
         run("analyze", jar.toString(), "--entry-points", "everything").expect(Main.USAGE)
                 .expectOneLineError("unknown entry points 'everything'; choose one of main, library, all");
