@@ -74,7 +74,7 @@ public final class Analysis {
                                       long start) {
         Program program = input.program();
         long loadStart = program.loadClock().nanos();
-        boolean solar = request.reflection() == ReflectionMode.SOLAR;
+        boolean solar = request.reflection().infers();
         ReflectionOptions ro = request.reflectionOptions();
         HeapModel heap = request.heap().withStringNames(solar && ro.substrings(), solar && ro.colouring())
                 .create(program);

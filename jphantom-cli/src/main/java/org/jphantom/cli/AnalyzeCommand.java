@@ -29,6 +29,9 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 
 /** {@code jphantom analyze}: options in, the analysis library called, a summary and dumps out. */
 final class AnalyzeCommand {
+    /** How many sites of each problem list the summary after a run names. */
+    static final int TOP_PROBLEMS = 5;
+
     private AnalyzeCommand() {
     }
 
@@ -54,8 +57,10 @@ final class AnalyzeCommand {
                         + " 'ignore' (default) analyses them, unresolved calls have no target").build());
         o.addOption(Option.builder().longOpt("reflection").hasArg().argName("MODE")
                 .desc("reflective calls: 'solar' (default) infers what string constants do not tell (SOLAR) and reports"
-                        + " where it may be unsound; 'constants' reads names from string constants and casts"
-                        + " (Livshits et al.); 'none' leaves them unresolved").build());
+                        + " where it may be unsound; 'probe' is SOLAR's lighter PROBE (no lazy typing at casts and"
+                        + " invoke, no inference of classes from member names, no search for wholly unknown"
+                        + " members); 'constants' reads names from string constants and casts (Livshits et al.);"
+                        + " 'none' leaves them unresolved").build());
         o.addOption(Option.builder().longOpt("reflection-log").hasArg().argName("FILE")
                 .desc("add the reflective targets a TamiFlex log (jphantom record) lists at their call sites").build());
         o.addOption(Option.builder().longOpt("reflection-strings").hasArg().argName("substring|off")
@@ -69,6 +74,10 @@ final class AnalyzeCommand {
                 .desc("with solar: a cast (or invoke) that more than N classes satisfy does not type the objects"
                         + " newInstance made of unknown classes, and their site is reported unsound (default "
                         + ReflectionLimits.DEFAULT.lazyTypes() + "; none: SOLAR's unbounded typing)").build());
+        o.addOption(Option.builder().longOpt("reflection-budget").hasArg().argName("N|none")
+                .desc("the most classes one reflective call site may resolve targets of; a site past it gives up"
+                        + " the targets of further classes and is reported 'limited' (default "
+                        + ReflectionLimits.DEFAULT.siteClasses() + "; none: no budget)").build());
         o.addOption(Option.builder().longOpt("reflection-use-based-limits").hasArg().argName("C,D")
                 .desc("with --reflection-use-based: a cast back-propagates or invents only when at most C classes"
                         + " satisfy it, a member name back-propagates only when at most D classes declare it"
@@ -166,7 +175,7 @@ final class AnalyzeCommand {
         }
         for (String single : List.of("release", "context", "out", "missing", "entry-points", "package-visibility",
                 "reflection", "reflection-log", "dynamic-models", "jvm-startup", "reflection-strings", "reflection-use-based",
-                "string-colouring", "reflection-lazy-limit", "reflection-use-based-limits")) {
+                "string-colouring", "reflection-lazy-limit", "reflection-use-based-limits", "reflection-budget")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
                 throw new ParseException("option --" + single + " given " + values.length + " times");
@@ -232,8 +241,12 @@ final class AnalyzeCommand {
             if (shown < warnings.size()) {
                 err.println("warning: ... and " + (warnings.size() - shown) + " more (-v shows all)");
             }
-            if (cl.hasOption("v")) {
-                for (String p : result.reflection().problems()) {
+            if (result.reflection().hasProblems()) {
+                boolean all = cl.hasOption("v");
+                err.println("reflection: the sites to look at" + (all ? "" : " (the first " + TOP_PROBLEMS
+                        + " of each list; -v lists all, reflection.json has every site)") + ", each with where to"
+                        + " annotate it (<-); see --reflection-hints:");
+                for (String p : all ? result.reflection().problems() : result.reflection().problems(TOP_PROBLEMS)) {
                     err.println("reflection: " + p);
                 }
             }
@@ -261,6 +274,9 @@ final class AnalyzeCommand {
             useBased = ReflectionOptions.UseBased.named(cl.getOptionValue("reflection-use-based", "off"));
             if (cl.hasOption("reflection-lazy-limit")) {
                 limits = limits.withLazyTypes(ReflectionLimits.parseLazy(cl.getOptionValue("reflection-lazy-limit")));
+            }
+            if (cl.hasOption("reflection-budget")) {
+                limits = limits.withSiteClasses(ReflectionLimits.parseBudget(cl.getOptionValue("reflection-budget")));
             }
             if (cl.hasOption("reflection-use-based-limits")) {
                 limits = limits.withUseBased(cl.getOptionValue("reflection-use-based-limits"));

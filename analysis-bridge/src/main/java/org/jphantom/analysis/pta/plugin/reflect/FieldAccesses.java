@@ -69,6 +69,7 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
 
         void onFields(int[] objs) {
             for (int o : objs) {
+                a.metas().consumed(call, o);
                 Meta meta = a.metas().meta(o);
                 if (meta == null) {
                     continue;
@@ -112,9 +113,11 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
         }
 
         void field(JField f, String how) {
-            if (!f.isReference() || !done.add((long) f.id() << 32 | 0xffffffffL)) {
+            if (!f.isReference() || done.contains((long) f.id() << 32 | 0xffffffffL)
+                    || !a.admit(call, a.program().type(f.owner()))) {
                 return;
             }
+            done.add((long) f.id() << 32 | 0xffffffffL);
             call.target(Signatures.field(f.owner(), f.name(), f.desc()), how);
             Solver solver = a.solver();
             if (f.isStatic()) {
@@ -145,6 +148,10 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
         }
 
         void resolve(Meta p) {
+            if (a.probe() && p.name() == null) {
+                call.unsound("a Field object of unknown name: PROBE searches no field for it");
+                return;
+            }
             if (p.type() >= 0) {
                 for (JField f : a.members().fields(p.type(), p.name(), p.declared())) {
                     if (a.members().inferable(a.program().type(f.owner()))) {
@@ -156,7 +163,7 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
             for (int i = 0; i < receivers.size(); i++) {
                 resolveOnReceiver(p, receivers.get(i));
             }
-            if (p.name() != null) {
+            if (p.name() != null && !a.probe()) { // [I-INVS2T]'s analogue, off in PROBE
                 for (JField f : a.members().fieldsNamed(p.name())) {
                     if (f.isStatic()) {
                         field(f, "signature");
@@ -166,7 +173,7 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
         }
 
         void resolveOnReceiver(Meta p, int obj) {
-            if (p.type() >= 0) {
+            if (p.type() >= 0 || (a.probe() && p.name() == null)) {
                 return;
             }
             for (int s : a.members().supertypes(a.solver().typeOfObject(obj))) {

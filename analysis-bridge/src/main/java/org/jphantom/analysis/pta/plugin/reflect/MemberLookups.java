@@ -71,12 +71,14 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
 
         void onClasses(int[] objs) {
             for (int c : objs) {
+                a.metas().consumed(call, c);
                 String known = a.metas().knownClass(c);
                 int type = known == null ? -1 : a.program().type(known);
                 if ((known == null && !isUnknownClass(c)) || (known != null && known.startsWith("["))
-                        || !classSet.add(type)) {
-                    continue; // not a class object; an array (no declared members); seen
+                        || classSet.contains(type) || (type >= 0 && !a.admit(call, type))) {
+                    continue; // not a class object; an array (no declared members); seen; past the budget
                 }
+                classSet.add(type);
                 if (type < 0) {
                     unknownClasses.add(c);
                     if (a.backPropagation() != null) {
@@ -284,6 +286,9 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
         }
         if (out.isEmpty()) {
             return;
+        }
+        for (int o : out) {
+            metas.produced(call, o);
         }
         Solver solver = a.solver();
         if (!plural(call.api)) {

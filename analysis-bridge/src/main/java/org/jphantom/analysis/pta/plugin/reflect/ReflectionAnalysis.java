@@ -73,7 +73,7 @@ public final class ReflectionAnalysis implements Plugin {
     public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log,
                               StringOrigins origins) {
         this.mode = mode;
-        this.options = mode == ReflectionMode.SOLAR ? options : ReflectionOptions.OFF.withLimits(options.limits());
+        this.options = mode.infers() ? options : ReflectionOptions.OFF.withLimits(options.limits());
         this.log = log;
         this.origins = origins;
     }
@@ -151,8 +151,14 @@ public final class ReflectionAnalysis implements Plugin {
         return mode;
     }
 
+    /** Whether SOLAR's rules for unknown meta-objects apply (all of them, or PROBE's part). */
     boolean solar() {
-        return mode == ReflectionMode.SOLAR;
+        return mode.infers();
+    }
+
+    /** Whether only PROBE's part of SOLAR applies ({@link ReflectionMode#PROBE}). */
+    boolean probe() {
+        return mode == ReflectionMode.PROBE;
     }
 
     Solver solver() {
@@ -207,6 +213,14 @@ public final class ReflectionAnalysis implements Plugin {
         return options;
     }
 
+    /**
+     * Whether {@code call} may resolve a target of class {@code type} within its budget
+     * ({@link SiteBudget}); counts the class if so.
+     */
+    boolean admit(ReflectiveCall call, int type) {
+        return call.budget.admit(type, program);
+    }
+
     /** The solver pointer of variable {@code var} of the call's method in {@code csm}, or -1. */
     int var(int csm, int var) {
         return var < 0 ? -1 : solver.varPointer(csm, var);
@@ -231,7 +245,7 @@ public final class ReflectionAnalysis implements Plugin {
                     if (found.isEmpty()) {
                         found = new ArrayList<>(2);
                     }
-                    ReflectiveCall call = new ReflectiveCall(m, inv, api, program);
+                    ReflectiveCall call = new ReflectiveCall(m, inv, api, program, options.limits().siteClasses());
                     call.logged = logged.covers(call);
                     found.add(call);
                     calls.add(call);
