@@ -80,7 +80,8 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
             if (meta.kind() == Kind.CONSTRUCTOR) {
                 JMethod init = meta.method();
                 int t = init.declaringType();
-                if (a.program().isAbstractOrInterface(t) || !a.admit(call, t)) {
+                if (a.program().isAbstractOrInterface(t) || !ParameterCount.fits(init.desc(), a.arities().of(call))
+                        || !a.admit(call, t)) {
                     continue;
                 }
                 int obj = a.metas().created(call, t);

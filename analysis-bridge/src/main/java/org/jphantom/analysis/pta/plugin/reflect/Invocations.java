@@ -59,6 +59,8 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         final int receiver;
         final int result;
         final int resultCast;
+        /** The number of arguments the call passes, -1 when not known. */
+        final int arity;
         int args = -1;
         final Set<Integer> argTypes = new LinkedHashSet<>();
         /** Receiver objects of known class, by type, in the order seen. */
@@ -80,6 +82,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
             this.result = a.var(csm, inv.lhs);
             List<Integer> casts = a.lazyHeap().castsOfResult(call);
             this.resultCast = casts.size() == 1 ? casts.get(0) : -1;
+            this.arity = a.arities().of(call);
         }
 
         void onArguments(int[] objs) {
@@ -156,6 +159,9 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
 
         /** A target known at the call (a Method object or one inferred for it): called on every receiver. */
         void target(JMethod m, String how) {
+            if (!ParameterCount.fits(m.desc(), arity)) {
+                return; // invoke throws IllegalArgumentException before calling it
+            }
             if (m.isStatic()) {
                 if (!statics.contains(m) && a.admit(call, m.declaringType())) {
                     statics.add(m);
@@ -179,7 +185,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                 return;
             }
             Program program = a.program();
-            if (!program.isSubtype(t, m.declaringType())) {
+            if (!program.isSubtype(t, m.declaringType()) || !ParameterCount.fits(m.desc(), arity)) {
                 return;
             }
             JMethod callee = m.isPrivate() ? m : program.dispatch(t, m);

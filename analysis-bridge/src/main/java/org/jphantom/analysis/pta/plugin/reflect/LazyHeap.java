@@ -204,8 +204,11 @@ final class LazyHeap {
             }
             return;
         }
+        int arity = a.arities().of(call);
         for (JMethod init : a.members().constructors(type, true)) {
-            a.binder().call(csm, call, init, obj, args, -1);
+            if (ParameterCount.fits(init.desc(), arity)) {
+                a.binder().call(csm, call, init, obj, args, -1);
+            }
         }
     }
 

@@ -23,12 +23,9 @@ import org.jphantom.analysis.pta.solver.Solver;
 final class MemberLookups implements ReflectionAnalysis.SiteModel {
     private final ReflectionAnalysis a;
     private final int stringType;
-    private final ParameterCount arities;
-
     MemberLookups(ReflectionAnalysis a) {
         this.a = a;
         this.stringType = a.program().type("java/lang/String");
-        this.arities = new ParameterCount(a);
     }
 
     private static Kind kindOf(Api api) {
@@ -247,7 +244,7 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                 case PARTIAL_METHOD -> {
                     List<Object> found = name == null ? new ArrayList<>(members.methods(type, null, declared))
                             : members.byName(type, 0, declared).getOrDefault(name, List.of());
-                    int arity = arities.of(call);
+                    int arity = a.arities().of(call);
                     for (Object o : found) {
                         JMethod m = (JMethod) o;
                         if (!ParameterCount.fits(m.desc(), arity)) {
@@ -259,7 +256,7 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                     }
                 }
                 case PARTIAL_CONSTRUCTOR -> {
-                    int arity = arities.of(call);
+                    int arity = a.arities().of(call);
                     for (JMethod m : members.constructors(type, declared)) {
                         if (!ParameterCount.fits(m.desc(), arity)) {
                             continue;

@@ -42,6 +42,7 @@ public final class ReflectionAnalysis implements Plugin {
     private Members members;
     private PointerListeners watchers;
     private CallBinder binder;
+    private ParameterCount arities;
     private LazyHeap lazyHeap;
     private LoggedTargets logged;
     private final Map<Api, SiteModel> models = new HashMap<>();
@@ -96,6 +97,7 @@ public final class ReflectionAnalysis implements Plugin {
         this.members = new Members(program);
         this.watchers = new PointerListeners(solver);
         this.binder = new CallBinder(solver);
+        this.arities = new ParameterCount(this);
         this.lazyHeap = new LazyHeap(this);
         this.names = new NameIndex(program);
         this.substrings = options.substrings() ? new SubstringFlow(this, names) : null;
@@ -183,6 +185,11 @@ public final class ReflectionAnalysis implements Plugin {
 
     CallBinder binder() {
         return binder;
+    }
+
+    /** The constant lengths of the lookups' {@code Class[]} and the calls' {@code Object[]} arguments. */
+    ParameterCount arities() {
+        return arities;
     }
 
     LazyHeap lazyHeap() {
