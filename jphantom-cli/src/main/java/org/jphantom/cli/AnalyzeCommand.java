@@ -63,6 +63,10 @@ final class AnalyzeCommand {
                         + " 'none' leaves them unresolved").build());
         o.addOption(Option.builder().longOpt("reflection-log").hasArg().argName("FILE")
                 .desc("add the reflective targets a TamiFlex log (jphantom record) lists at their call sites").build());
+        o.addOption(Option.builder().longOpt("reflection-hints").hasArg().argName("FILE")
+                .desc("lightweight annotations (JSON): per reflective call site (class, method, optional line and"
+                        + " api) the classes, methods or fields it may reach, or ignore; see the analysis-bridge README")
+                .build());
         o.addOption(Option.builder().longOpt("reflection-strings").hasArg().argName("substring|off")
                 .desc("with solar: follow parts of class and member names through StringBuilder, concat and"
                         + " string concatenation, and match them by prefix and suffix (default off)").build());
@@ -174,7 +178,7 @@ final class AnalyzeCommand {
             return Main.OK;
         }
         for (String single : List.of("release", "context", "out", "missing", "entry-points", "package-visibility",
-                "reflection", "reflection-log", "dynamic-models", "jvm-startup", "reflection-strings", "reflection-use-based",
+                "reflection", "reflection-log", "reflection-hints", "dynamic-models", "jvm-startup", "reflection-strings", "reflection-use-based",
                 "string-colouring", "reflection-lazy-limit", "reflection-use-based-limits", "reflection-budget")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
@@ -220,11 +224,12 @@ final class AnalyzeCommand {
         EntryPointOptions entryPoints = entryPoints(cl);
         ReflectionMode reflection = ReflectionMode.named(cl.getOptionValue("reflection", "solar"));
         Path log = cl.hasOption("reflection-log") ? Path.of(cl.getOptionValue("reflection-log")) : null;
+        Path hints = cl.hasOption("reflection-hints") ? Path.of(cl.getOptionValue("reflection-hints")) : null;
         ReflectionOptions reflectionOptions = reflectionOptions(cl);
         AnalysisRequest request = AnalysisRequest.of(program).withClasspath(cp).withRelease(release)
                 .withMains(mains).withContext(cl.getOptionValue("context", "ci"))
                 .withSkipMissing(missing.equals("skip")).withEntryPoints(entryPoints)
-                .withReflection(reflection).withReflectionLog(log).withDynamicModels(dynamic.equals("on"))
+                .withReflection(reflection).withReflectionLog(log).withReflectionHints(hints).withDynamicModels(dynamic.equals("on"))
                 .withReflectionOptions(reflectionOptions);
         List<org.jphantom.analysis.pta.plugin.Plugin> extra = cl.hasOption("q") ? List.of()
                 : List.of(new Progress(err, cl.hasOption("v"), 5000));

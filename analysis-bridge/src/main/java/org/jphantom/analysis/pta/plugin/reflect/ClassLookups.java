@@ -77,7 +77,7 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
                     }
                 } else if (pieces != null) {
                     partial(call, lhs, pieces, o);
-                } else if (!call.logged) {
+                } else if (!call.covered()) {
                     unknown(call, lhs, metas.describe(o));
                 }
             }
@@ -129,7 +129,7 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
         if (found.size() > MAX_CLASS_MATCHES) {
             call.unknownSource(a.metas().describe(obj) + " is part of " + found.size() + " class names, more than "
                     + MAX_CLASS_MATCHES + ": taken as unknown");
-            if (!call.logged) {
+            if (!call.covered()) {
                 unknown(call, lhs, a.metas().describe(obj));
             }
             return;

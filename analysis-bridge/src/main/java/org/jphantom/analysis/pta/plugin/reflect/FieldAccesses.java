@@ -76,7 +76,7 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
                 }
                 if (meta.kind() == Kind.FIELD) {
                     field(meta.field(), "field object");
-                } else if (meta.kind() == Kind.PARTIAL_FIELD) {
+                } else if (meta.kind() == Kind.PARTIAL_FIELD && !call.hintCovers) { // a hint's targets are the site's
                     if (!a.solar()) {
                         call.unsound(meta.type() < 0 ? "the field's class is not known from string constants"
                                 : "the field's name is not known from string constants");

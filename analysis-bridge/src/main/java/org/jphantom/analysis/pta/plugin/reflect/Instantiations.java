@@ -109,7 +109,7 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
 
     /** {@code source}: the call that made the unknown class or constructor object (null if none). */
     private void unknown(int csm, ReflectiveCall call, int lhs, int args, ReflectiveCall source) {
-        if (call.logged || lhs < 0) {
+        if (call.covered() || lhs < 0) {
             return;
         }
         if (a.solar()) {

@@ -107,7 +107,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                 if (meta.kind() == Kind.METHOD) {
                     known.add(meta.method());
                     target(meta.method(), "method object");
-                } else if (meta.kind() == Kind.PARTIAL_METHOD) {
+                } else if (meta.kind() == Kind.PARTIAL_METHOD && !call.hintCovers) { // a hint's targets are the site's
                     if (!a.solar()) {
                         call.unsound(meta.type() < 0 ? "the method's class is not known from string constants"
                                 : "the method's name is not known from string constants");

@@ -200,9 +200,16 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
 
     @Override
     public void start(int csm, ReflectiveCall call) {
+        if (call.invoke.recv >= 0) {
+            start(csm, call, a.var(csm, call.invoke.recv));
+        }
+    }
+
+    /** The lookup of {@code call} in {@code csm} on the class objects {@code receivers} points to. */
+    void start(int csm, ReflectiveCall call, int receivers) {
         Invoke inv = call.invoke;
         int lhs = a.var(csm, inv.lhs);
-        if (lhs < 0 || inv.recv < 0) {
+        if (lhs < 0 || receivers < 0) {
             return;
         }
         int nameArg = call.api.nameArg(inv);
@@ -211,7 +218,7 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
             return; // a null name: NullPointerException
         }
         State s = new State(call, lhs, named);
-        a.watchers().watch(a.var(csm, inv.recv), s::onClasses);
+        a.watchers().watch(receivers, s::onClasses);
         if (named) {
             s.namePointer = a.var(csm, inv.args[nameArg]);
             a.watchers().watch(s.namePointer, s::onNames);
@@ -276,7 +283,7 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                 }
             }
         } else {
-            if (call.logged) {
+            if (call.covered()) {
                 return;
             }
             out.add(metas.partial(kind, type, name, declared, call));

@@ -14,6 +14,8 @@ import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.heap.NameIndex;
 import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.pta.plugin.StringOrigins;
+import org.jphantom.analysis.pta.plugin.Warnings;
+import org.jphantom.analysis.pta.plugin.reflect.hints.ReflectionHints;
 import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.analysis.reflect.log.ReflectionLog;
 
@@ -21,14 +23,16 @@ import org.jphantom.analysis.reflect.log.ReflectionLog;
  * The reflection analysis as a plugin of the solver: finds the reflective call sites of every
  * reachable method and resolves them as their arguments' points-to sets grow, by the rules of the
  * {@link ReflectionMode}: Livshits et al. ({@code constants}) or SOLAR ({@code solar}); targets a
- * TamiFlex log lists are added at their sites first, and a site the log covers infers nothing.
+ * TamiFlex log lists, and those of hints ({@link HintedTargets}), are added at their sites first, and a
+ * site they cover infers nothing.
  * After the fixpoint, {@link #report()} tells, per site, what was found, how, and whether SOLAR's
  * soundness criterion holds there.
  */
-public final class ReflectionAnalysis implements Plugin {
+public final class ReflectionAnalysis implements Plugin, Warnings {
     private final ReflectionMode mode;
     private final ReflectionOptions options;
     private final ReflectionLog log;
+    private final ReflectionHints hints;
     private final StringOrigins origins;
     private NameIndex names;
     private SubstringFlow substrings;
@@ -45,6 +49,7 @@ public final class ReflectionAnalysis implements Plugin {
     private ParameterCount arities;
     private LazyHeap lazyHeap;
     private LoggedTargets logged;
+    private HintedTargets hinted;
     private final Map<Api, SiteModel> models = new HashMap<>();
     /** Per method id: its reflective calls (an empty list when it has none). */
     private final Map<Integer, List<ReflectiveCall>> callsOf = new HashMap<>();
@@ -73,6 +78,16 @@ public final class ReflectionAnalysis implements Plugin {
      */
     public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log,
                               StringOrigins origins) {
+        this(mode, options, log, origins, null);
+    }
+
+    /**
+     * @param hints the hints of {@code --reflection-hints}, or null; checked against the closed
+     *              world when the solver is set ({@link HintedTargets})
+     */
+    public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log,
+                              StringOrigins origins, ReflectionHints hints) {
+        this.hints = hints;
         this.mode = mode;
         this.options = mode.infers() ? options : ReflectionOptions.OFF.withLimits(options.limits());
         this.log = log;
@@ -109,6 +124,7 @@ public final class ReflectionAnalysis implements Plugin {
         models.put(Api.LOAD_CLASS, classes);
         models.put(Api.GET_SUPERCLASS, classes);
         MemberLookups lookups = new MemberLookups(this);
+        this.hinted = new HintedTargets(this, hints, lookups);
         for (Api a : new Api[] {Api.GET_METHOD, Api.GET_DECLARED_METHOD, Api.GET_METHODS, Api.GET_DECLARED_METHODS,
                 Api.GET_CONSTRUCTOR, Api.GET_DECLARED_CONSTRUCTOR, Api.GET_CONSTRUCTORS,
                 Api.GET_DECLARED_CONSTRUCTORS, Api.GET_FIELD, Api.GET_DECLARED_FIELD, Api.GET_FIELDS,
@@ -225,7 +241,7 @@ public final class ReflectionAnalysis implements Plugin {
      * ({@link SiteBudget}); counts the class if so.
      */
     boolean admit(ReflectiveCall call, int type) {
-        return call.budget.admit(type, program);
+        return call.hinted || call.budget.admit(type, program); // a hint's classes are the user's, not inferred
     }
 
     /** The solver pointer of variable {@code var} of the call's method in {@code csm}, or -1. */
@@ -235,7 +251,7 @@ public final class ReflectionAnalysis implements Plugin {
 
     @Override
     public void onNewMethod(JMethod m) {
-        if (mode == ReflectionMode.NONE && log == null) {
+        if (idle()) {
             return;
         }
         if (program.world().isPlatformName(program.typeName(m.declaringType()))) {
@@ -254,6 +270,7 @@ public final class ReflectionAnalysis implements Plugin {
                     }
                     ReflectiveCall call = new ReflectiveCall(m, inv, api, program, options.limits().siteClasses());
                     call.logged = logged.covers(call);
+                    call.hinted = hinted.covers(call);
                     found.add(call);
                     calls.add(call);
                 }
@@ -276,13 +293,13 @@ public final class ReflectionAnalysis implements Plugin {
 
     @Override
     public void onNewCSMethod(int csm) {
-        if (mode == ReflectionMode.NONE && log == null) {
+        if (idle()) {
             return;
         }
         JMethod m = solver.methodOf(csm);
         for (ReflectiveCall call : callsOf.getOrDefault(m.id(), List.of())) {
             logged.start(csm, call);
-            if (mode != ReflectionMode.NONE) {
+            if (hinted.start(csm, call) && mode != ReflectionMode.NONE) {
                 models.get(call.api).start(csm, call);
             }
         }
@@ -290,6 +307,17 @@ public final class ReflectionAnalysis implements Plugin {
             substrings.start(csm, s);
         }
         lazyHeap.onNewCSMethod(csm, m);
+    }
+
+    /** Whether nothing is resolved: no mode, no log, no hints. */
+    private boolean idle() {
+        return mode == ReflectionMode.NONE && log == null && hints == null;
+    }
+
+    /** The hints that matched no reflective call of a reachable method. */
+    @Override
+    public List<String> warnings() {
+        return hinted == null ? List.of() : hinted.warnings();
     }
 
     @Override

@@ -119,6 +119,9 @@ public final class ReflectionReport {
         if (c.logged) {
             s.put("logged", true);
         }
+        if (c.hinted) {
+            s.put("hinted", true);
+        }
         if (!c.lazyUses().isEmpty()) {
             s.put("lazyUses", c.lazyUses());
         }

@@ -32,6 +32,10 @@ final class ReflectiveCall {
     private int moreSources;
     /** Whether the TamiFlex log lists calls of this site (then nothing is inferred here). */
     boolean logged;
+    /** Whether a hint of {@code --reflection-hints} applies to this site ({@link HintedTargets}). */
+    boolean hinted;
+    /** Whether a hint gives its targets (a hint giving a lookup only its classes does not). */
+    boolean hintCovers;
     /** The classes this site's inferred targets may belong to. */
     final SiteBudget budget;
 
@@ -42,6 +46,11 @@ final class ReflectiveCall {
         this.budget = new SiteBudget(budget);
         this.callerClass = Signatures.javaName(program.typeName(method.declaringType()));
         this.key = method.signature(program) + "#" + invoke.ordinal;
+    }
+
+    /** Whether a log or a hint gives this site's targets: it makes no unknown meta-object or lazy object. */
+    boolean covered() {
+        return logged || hintCovers;
     }
 
     String callerClass() {

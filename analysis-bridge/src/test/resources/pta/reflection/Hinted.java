@@ -1,0 +1,43 @@
+package reflection;
+
+import java.lang.reflect.Method;
+
+/**
+ * Reflective calls the analysis cannot resolve on its own, each resolved, restricted or silenced
+ * by a hint of ReflectionHintsTest.
+ */
+public class Hinted {
+    public static void main(String[] args) throws Exception {
+        Class<?> k = byName(args[0]);
+        System.out.println(k.newInstance());
+        silenced(args[1]);
+        lookups(new PluginA());
+        lookups(new PluginB());
+        lookups(new Unrelated());
+    }
+
+    /** An unknown class name: SOLAR makes an unknown class object; a hint names the class. */
+    static Class<?> byName(String name) throws Exception {
+        return Class.forName(name);
+    }
+
+    /** An object of an unknown class never cast: SOLAR reports the site unsound; an ignore hint silences it. */
+    static void silenced(String name) throws Exception {
+        Object lost = Class.forName(name).newInstance();
+        System.out.println(lost);
+    }
+
+    /** A lookup on the classes of three receivers: a hint restricts it to one. */
+    static void lookups(Object any) throws Exception {
+        Method m = any.getClass().getMethod("run");
+        m.invoke(any);
+    }
+}
+
+/** Made only by reflection, from a name the analysis does not know. */
+class Hidden {
+    static Object registry = new Object(); // Hidden.<clinit> runs when forName initialises the class
+
+    public Hidden() {
+    }
+}
