@@ -85,10 +85,10 @@ closure() { # groupId:artifactId:version -> the jars of its runtime closure, the
         touch "$dir/done"
     fi
     echo "$dir/lib/$a-$v.jar"
-    local jar
-    while IFS= read -r jar; do # a jar without classes (guava's listenablefuture-9999.0-empty...) is no program part
-        unzip -Z1 "$jar" 2>/dev/null | grep -q '\.class$' && echo "$jar"
-    done < <(find "$dir/lib" -name '*.jar' ! -name "$a-$v.jar" | LC_ALL=C sort)
+    find "$dir/lib" -name '*.jar' ! -name "$a-$v.jar" | LC_ALL=C sort
+}
+has_classes() { # whether a jar holds a class file (guava's listenablefuture-9999.0-empty... holds none)
+    [[ $(unzip -Z1 "$1" 2>/dev/null | grep -c '\.class$') -gt 0 ]]
 }
 
 REUSE=${REUSE_RUN:-0}
@@ -613,10 +613,18 @@ if [[ ${EDGES:-0} != 0 && ( $REUSE == 0 || ! -s $WORK/dynamic-edges.txt ) ]]; th
         > "$WORK/edges-run.txt" 2>&1 || die "the run with the call-edge agent failed: see $WORK/edges-run.txt"
 fi
 
-echo "recall: jphantom analyze ${INPUTS[*]##*/} --main $MAIN $*" >&2
+ANALYSED=() # the program's jars that hold classes (a run's class path may hold data-only jars too)
+for jar in "${INPUTS[@]}"; do
+    if has_classes "$jar"; then ANALYSED+=("$jar"); fi
+done
+echo "recall: jphantom analyze ${ANALYSED[*]##*/} --main $MAIN $*" >&2
 # shellcheck disable=SC2086
-java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" --main "$MAIN" --out "$WORK/analysis" -q "$@" \
+/usr/bin/time -f '%e %U %S %M' -o "$WORK/analysis-time.txt" \
+    java $JAVA_OPTS -jar "$JPHANTOM" analyze "${ANALYSED[@]}" --main "$MAIN" --out "$WORK/analysis" -q "$@" \
     || die "analysis failed"
+read -r WALL USER SYS RSS < "$WORK/analysis-time.txt"
+echo "== $PROGRAM: jphantom analyze $*: $WALL s wall, $(awk -v u="$USER" -v s="$SYS" 'BEGIN { print u + s }') s CPU,"\
+    "peak RSS $((RSS / 1024)) MB, $(wc -l < "$WORK/analysis/reachable-methods.txt") reachable methods"
 
 echo "== $PROGRAM: recall of jphantom analyze $* against one run"
 java "$ROOT/bench/Recall.java" "${LOG_ARGS[@]}" "$WORK/touched.txt" "$WORK/classload.txt" "$WORK/analysis/reachable-methods.txt" \
