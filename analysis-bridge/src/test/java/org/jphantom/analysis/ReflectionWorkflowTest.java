@@ -74,7 +74,7 @@ class ReflectionWorkflowTest {
     void aBudgetLimitsTheSiteAndTheReportSaysWhatItGaveUp() {
         AnalysisResult r = run("Binder", ReflectionMode.SOLAR, 4);
         assertEquals(4, settersReached(r), "the lookup admits four bean classes, so four setters are called");
-        Map<String, Object> lookup = site(r, "Class.getMethods", "bind");
+        Map<String, Object> lookup = site(r, "Class.getDeclaredMethods", "bind");
         assertEquals("limited", lookup.get("status"));
         @SuppressWarnings("unchecked")
         Map<String, Object> budget = (Map<String, Object>) lookup.get("budget");
@@ -82,11 +82,11 @@ class ReflectionWorkflowTest {
         assertEquals(8, budget.get("gaveUpClasses"));
         assertEquals(5, ((List<?>) budget.get("gaveUpFirst")).size(), budget.toString());
         List<String> problems = r.reflection().problems(5);
-        assertTrue(problems.get(0).startsWith("limited Class.getMethods at workflow.Binder.bind:"), problems.toString());
+        assertTrue(problems.get(0).startsWith("limited Class.getDeclaredMethods at workflow.Binder.bind:"), problems.toString());
         assertTrue(problems.get(0).contains("gave up 8 more"), problems.toString());
         // the invoke's Method objects come from the lookup: that is where to annotate it
         Map<String, Object> invoke = site(r, "Method.invoke", "bind");
-        assertEquals(List.of("Class.getMethods at workflow.Binder.bind:34"), invoke.get("metaObjectsFrom"));
+        assertEquals(List.of("Class.getDeclaredMethods at workflow.Binder.bind:34"), invoke.get("metaObjectsFrom"));
         assertTrue(r.reflection().summary().contains("limited"), r.reflection().summary());
     }
 
