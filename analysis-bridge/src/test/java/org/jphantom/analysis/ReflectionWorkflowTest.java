@@ -154,4 +154,19 @@ class ReflectionWorkflowTest {
             assertTrue(solar.reachableMethods().containsAll(probe.reachableMethods()), main);
         }
     }
+
+    @Test
+    void reflectionFromTheProgramNeverReachesTheJdksInternals() throws Exception {
+        // HotSpot first: the fixture itself, run, makes the exported class and is refused the internal one
+        Path classes = tmp.resolve("classes");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                classes.toString(), "workflow.Encapsulation").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        assertEquals("made java.util.ArrayList\nrefused com.sun.crypto.provider.AESKeyGenerator\n", out);
+        AnalysisResult r = run("Encapsulation", ReflectionMode.SOLAR, Integer.MAX_VALUE);
+        assertTrue(r.reachableMethods().contains("<java.util.ArrayList: void <init>()>"));
+        assertFalse(r.reachableMethods().contains("<com.sun.crypto.provider.AESKeyGenerator: void <init>()>"),
+                "its constructor is never called: newInstance throws IllegalAccessException");
+    }
 }

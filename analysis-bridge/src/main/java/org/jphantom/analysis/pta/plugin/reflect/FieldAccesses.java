@@ -114,7 +114,7 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
 
         void field(JField f, String how) {
             if (!f.isReference() || done.contains((long) f.id() << 32 | 0xffffffffL)
-                    || !a.admit(call, a.program().type(f.owner()))) {
+                    || !a.accessible(a.program().type(f.owner())) || !a.admit(call, a.program().type(f.owner()))) {
                 return;
             }
             done.add((long) f.id() << 32 | 0xffffffffL);

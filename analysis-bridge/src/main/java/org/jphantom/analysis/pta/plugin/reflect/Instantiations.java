@@ -58,7 +58,7 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
             if (known != null) {
                 int t = program.type(known);
                 if (!known.startsWith("[") && program.info(t) != null && !program.isAbstractOrInterface(t)
-                        && a.admit(call, t)) {
+                        && a.accessible(t) && a.admit(call, t)) {
                     create(csm, call, lhs, -1, t, "class object");
                 }
                 continue;
@@ -81,7 +81,7 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
                 JMethod init = meta.method();
                 int t = init.declaringType();
                 if (a.program().isAbstractOrInterface(t) || !ParameterCount.fits(init.desc(), a.arities().of(call))
-                        || !a.admit(call, t)) {
+                        || !a.accessible(t) || !a.admit(call, t)) {
                     continue;
                 }
                 int obj = a.metas().created(call, t);

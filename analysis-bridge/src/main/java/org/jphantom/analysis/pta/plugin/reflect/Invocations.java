@@ -163,7 +163,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                 return; // invoke throws IllegalArgumentException before calling it
             }
             if (m.isStatic()) {
-                if (!statics.contains(m) && a.admit(call, m.declaringType())) {
+                if (!statics.contains(m) && a.accessible(m.declaringType()) && a.admit(call, m.declaringType())) {
                     statics.add(m);
                     a.binder().call(csm, call, m, -1, args, result);
                     call.target(sig(m), how);
@@ -189,7 +189,8 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                 return;
             }
             JMethod callee = m.isPrivate() ? m : program.dispatch(t, m);
-            if (callee == null || callees.get(t).contains(callee) || !a.admit(call, callee.declaringType())) {
+            if (callee == null || callees.get(t).contains(callee) || !a.accessible(callee.declaringType())
+                    || !a.admit(call, callee.declaringType())) {
                 return;
             }
             callees.get(t).add(callee);

@@ -47,6 +47,7 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
     private PointerListeners watchers;
     private CallBinder binder;
     private ParameterCount arities;
+    private final java.util.function.Predicate<String> exported;
     private LazyHeap lazyHeap;
     private LoggedTargets logged;
     private HintedTargets hinted;
@@ -87,6 +88,18 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
      */
     public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log,
                               StringOrigins origins, ReflectionHints hints) {
+        this(mode, options, log, origins, hints, p -> true);
+    }
+
+    /**
+     * @param exported whether the JDK exports an internal package name to every module (the
+     *                 program's code is in the unnamed module): reflection from the program never
+     *                 reaches the members of JDK classes in the other packages ({@link #accessible})
+     */
+    public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log,
+                              StringOrigins origins, ReflectionHints hints,
+                              java.util.function.Predicate<String> exported) {
+        this.exported = exported;
         this.hints = hints;
         this.mode = mode;
         this.options = mode.infers() ? options : ReflectionOptions.OFF.withLimits(options.limits());
@@ -242,6 +255,21 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
      */
     boolean admit(ReflectiveCall call, int type) {
         return call.hinted || call.budget.admit(type, program); // a hint's classes are the user's, not inferred
+    }
+
+    /**
+     * Whether the program's code may reach the members of class {@code type} reflectively: not when
+     * it is a JDK class of a package its module does not export to every module. Since JDK 16 the
+     * JDK's internals are strongly encapsulated (JEP 396, 403): {@code Constructor.newInstance},
+     * {@code Method.invoke} and {@code Field.get/set} from the unnamed module throw
+     * {@code IllegalAccessException} on such a member (its declaring class decides), and
+     * {@code setAccessible} throws {@code InaccessibleObjectException}, unless the JVM runs with
+     * {@code --add-opens}. {@code forName} still returns such a class (and initialises it).
+     */
+    boolean accessible(int type) {
+        String name = program.typeName(type);
+        return !program.world().isPlatformName(name)
+                || exported.test(org.jphantom.world.ClassWorld.packageOf(name));
     }
 
     /** The solver pointer of variable {@code var} of the call's method in {@code csm}, or -1. */
