@@ -1,5 +1,6 @@
 package reflection;
 
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 
 /**
@@ -14,7 +15,11 @@ public class Hinted {
         lookups(new PluginA());
         lookups(new PluginB());
         lookups(new Unrelated());
+        call(new PluginA(), args[2]);
+        field(args[3], new PluginB());
     }
+
+    static Object slot;
 
     /** An unknown class name: SOLAR makes an unknown class object; a hint names the class. */
     static Class<?> byName(String name) throws Exception {
@@ -31,6 +36,19 @@ public class Hinted {
     static void lookups(Object any) throws Exception {
         Method m = any.getClass().getMethod("run");
         m.invoke(any);
+    }
+
+    /** A method of unknown name on a known receiver: SOLAR infers it; a hint names it. */
+    static void call(Object o, String name) throws Exception {
+        Method m = o.getClass().getMethod(name);
+        m.invoke(o);
+    }
+
+    /** A field of unknown name: a hint (without api) names it at the lookup, the store and the load. */
+    static Object field(String name, Object value) throws Exception {
+        Field f = Hinted.class.getDeclaredField(name);
+        f.set(null, value);
+        return f.get(null);
     }
 }
 

@@ -65,7 +65,9 @@ class ReflectionHintsTest {
                     hint("byName", "\"api\": \"Class.forName\", \"classes\": [\"reflection.Hidden\"]"),
                     hint("silenced", "\"api\": \"Class.newInstance\", \"ignore\": true"),
                     hint("lookups", "\"api\": \"Class.getMethod\", \"classes\": [\"reflection.PluginB\"]"),
-                    hint("byName", "\"line\": 9999, \"classes\": [\"reflection.PluginA\"]")));
+                    hint("byName", "\"line\": 9999, \"classes\": [\"reflection.PluginA\"]"),
+                    hint("call", "\"api\": \"Method.invoke\", \"methods\": [\"reflection.PluginA.run\"]"),
+                    hint("field", "\"fields\": [\"reflection.Hinted.slot\"]")));
             Path log = Files.writeString(tmp.resolve("hinted.log"),
                     "Class.forName;reflection.PluginB;reflection.Hinted.byName;;;\n");
             hinted = Analysis.run(input, base.withReflectionHints(hints).withReflectionLog(log));
@@ -152,6 +154,37 @@ class ReflectionHintsTest {
                 e.toString());
         assertFalse(e.stream().anyMatch(x -> x.startsWith(lookups) && (x.endsWith("<reflection.PluginA: void run()>")
                 || x.endsWith("<reflection.Unrelated: void run()>"))), e.toString());
+    }
+
+    @Test
+    void anInvokeHintCallsItsMethodsAndInfersNothingMore() throws Exception {
+        String run = "<reflection.PluginA: void run()>";
+        Map<String, List<String>> inferred = targets(site(plain(), "call", "Method.invoke"));
+        assertTrue(inferred.containsKey(run) && !inferred.get(run).contains("hint"), inferred.toString());
+
+        assertEquals(Map.of(run, List.of("hint")), targets(site(hinted(), "call", "Method.invoke")));
+        assertTrue(edges(hinted()).stream().anyMatch(e -> e.startsWith("<reflection.Hinted: void call(")
+                && e.endsWith(" -> " + run)), edges(hinted()).toString());
+    }
+
+    @Test
+    void aFieldHintWithoutApiCoversTheLookupTheStoreAndTheLoad() throws Exception {
+        String slot = "<reflection.Hinted: java.lang.Object slot>";
+        for (String api : List.of("Class.getDeclaredField", "Field.set", "Field.get")) {
+            Map<String, Object> s = site(hinted(), "field", api);
+            assertEquals(true, s.get("hinted"), s.toString());
+            Map<String, List<String>> t = targets(s);
+            assertEquals(List.of(slot), List.copyOf(t.keySet()), api);
+            // the lookup's object is the hint's; the store and load take it as a known field object too
+            assertEquals(api.startsWith("Class.") ? List.of("hint") : List.of("field object", "hint"), t.get(slot), api);
+        }
+        // the value stored reaches the load (Hinted.java line 51: return f.get(null))
+        List<String> loaded = hinted().applicationPointsTo().stream().filter(l -> l.startsWith(
+                "<reflection.Hinted: java.lang.Object field(java.lang.String,java.lang.Object)>/") && l.contains("@L51 "))
+                .toList();
+        assertTrue(loaded.stream().anyMatch(l -> l.contains("reflection.PluginB")), loaded.toString());
+        Map<String, List<String>> inferred = targets(site(plain(), "field", "Field.get"));
+        assertTrue(inferred.containsKey(slot) && !inferred.get(slot).contains("hint"), inferred.toString());
     }
 
     @Test

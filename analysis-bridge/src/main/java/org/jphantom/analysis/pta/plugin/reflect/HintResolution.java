@@ -63,6 +63,10 @@ final class HintResolution {
         if (program.world().lookup(caller) == null) {
             throw hints.error(h, "the caller class " + h.className() + " is not in the closed world");
         }
+        if (program.world().isPlatformName(caller)) {
+            throw hints.error(h, h.className() + " is a class of the JDK, whose reflective calls are not modelled:"
+                    + " hint the program's call that reaches it");
+        }
         if (!declaresMethodNamed(program, caller, h.method())) {
             throw hints.error(h, h.className() + " declares no method named " + h.method());
         }
