@@ -25,7 +25,7 @@ final class SiteBudget {
     /**
      * The default budget: 1.7 times the most classes one site touched in the real runs of the
      * recall benchmark's programs (checkstyle's module factory, 75; digester, Saxon and BeanShell
-     * stay under 40; PMD's rule factory types its objects as 118 classes at a cast, within it); sites
+     * stay under 30; PMD's rule factory types its objects as 118 classes at a cast, within it); sites
      * past it are the imprecise ones SOLAR's report would send a user to annotate (see the
      * analysis-bridge README).
      */
