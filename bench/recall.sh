@@ -10,7 +10,7 @@
 # Prints the executed methods of the program's own jars, how many of them are reachable, the
 # recall, and the missed methods grouped by class (30 largest groups), via bench/Recall.java.
 #
-# Usage: bench/recall.sh [sablecc|antlr|xalan|log4j|ant|velocity|junit|pmd] [ANALYZE OPTION...]
+# Usage: bench/recall.sh [sablecc|antlr|xalan|log4j|ant|velocity|junit|pmd|bsh|checkstyle|saxon|digester] [ANALYZE OPTION...]
 #   bench/recall.sh sablecc                         today's analysis (ci)
 #   bench/recall.sh antlr --context 1obj            extra options go to `jphantom analyze` as given
 #   bench/recall.sh sablecc --reflection-log refl.log   (once analyze takes it)
@@ -67,6 +67,28 @@ fetch() { # groupId:artifactId:version[:jar:classifier] -> path of the jar (the 
         mvn -B -q -N dependency:copy -Dartifact="$coords" -DoutputDirectory="$dir" >&2 || die "cannot fetch $coords"
     fi
     echo "$dir/$file"
+}
+
+closure() { # groupId:artifactId:version -> the jars of its runtime closure, the artifact's own first, one a line
+    local coords=$1 g a v
+    IFS=: read -r g a v <<<"$coords"
+    local dir=$ROOT/bench/target/closures/$a-$v
+    if [[ ! -f $dir/done ]]; then
+        echo "recall: fetching the runtime closure of $coords" >&2
+        rm -rf "$dir"; mkdir -p "$dir/lib"
+        printf '%s\n' '<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>' \
+            '  <groupId>recall</groupId><artifactId>closure</artifactId><version>1</version>' \
+            "  <dependencies><dependency><groupId>$g</groupId><artifactId>$a</artifactId><version>$v</version></dependency></dependencies>" \
+            '</project>' > "$dir/pom.xml"
+        mvn -B -q -f "$dir/pom.xml" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$dir/lib" >&2 \
+            || die "cannot fetch the closure of $coords"
+        touch "$dir/done"
+    fi
+    echo "$dir/lib/$a-$v.jar"
+    find "$dir/lib" -name '*.jar' ! -name "$a-$v.jar" | LC_ALL=C sort
+}
+has_classes() { # whether a jar holds a class file (guava's listenablefuture-9999.0-empty... holds none)
+    [[ $(unzip -Z1 "$1" 2>/dev/null | grep -c '\.class$') -gt 0 ]]
 }
 
 REUSE=${REUSE_RUN:-0}
@@ -389,7 +411,168 @@ print(sb.toString().length());
 EOF2
         OUTPUT_ARG=
         ARGS=("$WORK/in/demo.bsh" "$WORK/in") ;;
-    *) die "unknown program '$PROGRAM': sablecc, antlr, xalan, log4j, ant, velocity, junit, pmd or bsh" ;;
+    checkstyle) # Checkstyle 10.21.4 with its whole runtime closure (36 jars: commons-beanutils, Saxon-HE,
+                # antlr4-runtime, guava, picocli, reflections, ...) checking a source file against its
+                # bundled google_checks.xml: the check classes are named only in that XML
+                # (PackageObjectFactory: Class.forName, getDeclaredConstructor().newInstance()), their
+                # properties set through commons-beanutils (the setters java.beans finds, Method.invoke)
+        mapfile -t INPUTS < <(closure com.puppycrawl.tools:checkstyle:10.21.4)
+        MAIN=com.puppycrawl.tools.checkstyle.Main
+        mkdir -p "$WORK/in/demo"
+        cat > "$WORK/in/demo/Shop.java" <<'EOF2'
+package demo;
+
+import java.util.*;
+
+public class Shop {
+    private List<String> items = new ArrayList<>();
+    private int total;
+    public static final int max_items = 10;
+
+    public void add(String name, int price) {
+        if (price < 0) {
+        }
+        try {
+            items.add(name);
+        } catch (Exception e) {
+        }
+        if (name.equals("")) total = total + price;
+        for (int i = 0; i < items.size(); i++) {
+            String label = "item " + i;
+            System.out.println(label);
+        }
+    }
+
+    public int getTotal() { return total; }
+}
+EOF2
+        OUT_FILE=report.txt
+        OUTPUT_ARG=3
+        ARGS=(-c /google_checks.xml -o "$WORK/gen/report.txt" "$WORK/in/demo/Shop.java") ;;
+    saxon) # Saxon-HE 12.5 (with its closure: xmlresolver, httpclient5) transforming a small document with
+           # an XSLT 2.0 stylesheet: its configuration, the JAXP factories and its optional parts are
+           # found by name (Configuration.newConfiguration, DynamicLoader: Class.forName, newInstance)
+        mapfile -t INPUTS < <(closure net.sf.saxon:Saxon-HE:12.5)
+        MAIN=net.sf.saxon.Transform
+        cat > "$WORK/in/in.xml" <<'EOF2'
+<?xml version="1.0"?>
+<shop><item price="3" name="pen"/><item price="12" name="book"/><item price="7" name="cup"/></shop>
+EOF2
+        cat > "$WORK/in/style.xsl" <<'EOF2'
+<?xml version="1.0"?>
+<xsl:stylesheet version="2.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+    xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <xsl:output method="html" indent="yes" encoding="UTF-8"/>
+  <xsl:param name="limit" select="5"/>
+  <xsl:key name="byName" match="item" use="@name"/>
+  <xsl:template match="/">
+    <html><body><table>
+      <xsl:for-each select="shop/item">
+        <xsl:sort select="@price" data-type="number" order="descending"/>
+        <xsl:if test="xs:integer(@price) gt $limit">
+          <tr><td><xsl:value-of select="upper-case(@name)"/></td>
+              <td><xsl:number value="position()" format="1."/></td>
+              <td><xsl:value-of select="format-number(@price, '#.00')"/></td></tr>
+        </xsl:if>
+      </xsl:for-each>
+      <xsl:call-template name="total"><xsl:with-param name="n" select="count(shop/item)"/></xsl:call-template>
+      <xsl:value-of select="string-join(for $i in shop/item return $i/@name, ', ')"/>
+      <xsl:choose><xsl:when test="key('byName', 'pen')">pen</xsl:when><xsl:otherwise>none</xsl:otherwise></xsl:choose>
+    </table></body></html>
+  </xsl:template>
+  <xsl:template name="total"><xsl:param name="n"/><p><xsl:value-of select="concat('items: ', $n)"/></p></xsl:template>
+</xsl:stylesheet>
+EOF2
+        OUT_FILE=out.html
+        OUTPUT_ARG=0
+        OUT_PREFIX=-o: # the output is one argument with its option's name
+        ARGS=("-o:$WORK/gen/out.html" "-s:$WORK/in/in.xml" "-xsl:$WORK/in/style.xsl") ;;
+    digester) # Apache Commons Digester 2.1 (with commons-beanutils 1.8.3, commons-logging) reading a
+              # catalogue into beans by a small driver: ObjectCreateRule makes the bean classes named in
+              # the rules (loadClass, newInstance), SetPropertiesRule and BeanPropertySetterRule set
+              # their properties through commons-beanutils (java.beans introspection, Method.invoke),
+              # SetNextRule and CallMethodRule call methods found by name (MethodUtils)
+        mapfile -t INPUTS < <(closure commons-digester:commons-digester:2.1)
+        MAIN=demo.Main
+        mkdir -p "$WORK/in/src/demo" "$WORK/in/cls"
+        cat > "$WORK/in/src/demo/Main.java" <<'EOF2'
+package demo;
+
+import java.io.File;
+import java.io.FileWriter;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.digester.Digester;
+
+/** Reads a catalogue with Digester's rules. args: the XML file, the output file. */
+public class Main {
+    public static void main(String[] args) throws Exception {
+        Digester d = new Digester();
+        d.setValidating(false);
+        d.addObjectCreate("catalog", "demo.Main$Catalog");
+        d.addSetProperties("catalog");
+        d.addObjectCreate("catalog/book", "demo.Main$Book");
+        d.addSetProperties("catalog/book", "id", "code");
+        d.addBeanPropertySetter("catalog/book/title");
+        d.addBeanPropertySetter("catalog/book/price");
+        d.addCallMethod("catalog/book/tag", "addTag", 1);
+        d.addCallParam("catalog/book/tag", 0);
+        d.addSetNext("catalog/book", "addBook", "demo.Main$Book");
+        Catalog c = (Catalog) d.parse(new File(args[0]));
+        try (Writer out = new FileWriter(args[1])) {
+            out.write(c.getName() + "\n");
+            for (Book b : c.getBooks()) {
+                out.write(b.getCode() + " " + b.getTitle() + " " + b.getPrice() + " " + b.getTags() + "\n");
+            }
+        }
+    }
+
+    /** The root bean. */
+    public static class Catalog {
+        private String name;
+        private final List<Book> books = new ArrayList<>();
+
+        public String getName() { return name; }
+        public void setName(String name) { this.name = name; }
+        public void addBook(Book b) { books.add(b); }
+        public List<Book> getBooks() { return books; }
+    }
+
+    /** A book: properties set from attributes and nested elements. */
+    public static class Book {
+        private String code;
+        private String title;
+        private double price;
+        private final List<String> tags = new ArrayList<>();
+
+        public String getCode() { return code; }
+        public void setCode(String code) { this.code = code; }
+        public String getTitle() { return title; }
+        public void setTitle(String title) { this.title = title; }
+        public double getPrice() { return price; }
+        public void setPrice(double price) { this.price = price; }
+        public void addTag(String t) { tags.add(t); }
+        public List<String> getTags() { return tags; }
+    }
+}
+EOF2
+        javac -nowarn -d "$WORK/in/cls" -cp "$(IFS=:; echo "${INPUTS[*]}")" "$WORK/in/src/demo/Main.java" \
+            || die "cannot compile the digester driver"
+        jar cf "$WORK/in/demo.jar" -C "$WORK/in/cls" . || die "cannot pack the digester driver"
+        INPUTS=("$WORK/in/demo.jar" "${INPUTS[@]}")
+        cat > "$WORK/in/catalog.xml" <<'EOF2'
+<?xml version="1.0"?>
+<catalog name="shop">
+  <book id="b1"><title>Pens</title><price>3.5</price><tag>office</tag><tag>cheap</tag></book>
+  <book id="b2"><title>Books</title><price>12</price><tag>paper</tag></book>
+</catalog>
+EOF2
+        OUT_FILE=out.txt
+        OUTPUT_ARG=1
+        ARGS=("$WORK/in/catalog.xml" "$WORK/gen/out.txt") ;;
+    *) die "unknown program '$PROGRAM': sablecc, antlr, xalan, log4j, ant, velocity, junit, pmd, bsh, checkstyle, saxon or digester" ;;
+
 
 esac
 CP=$(IFS=:; echo "${INPUTS[*]}")
@@ -408,7 +591,7 @@ if [[ ${RECORD:-1} != 0 && $REUSE == 0 ]]; then
     echo "recall: recording its reflective calls and call edges (jphantom record) into $WORK/refl.log, calls.txt" >&2
     rm -rf "$WORK/gen-recorded"; mkdir -p "$WORK/gen-recorded"
     RARGS=("${ARGS[@]}")
-    [[ -z $OUTPUT_ARG ]] || RARGS[OUTPUT_ARG]=$WORK/gen-recorded${OUT_FILE:+/$OUT_FILE} # the output (-d, -o, -OUT) of a second run
+    [[ -z $OUTPUT_ARG ]] || RARGS[OUTPUT_ARG]=${OUT_PREFIX:-}$WORK/gen-recorded${OUT_FILE:+/$OUT_FILE} # the output (-d, -o, -OUT) of a second run
     java -jar "$JPHANTOM" record -o "$WORK/refl.log" --calls "$WORK/calls.txt" -- java $RECORD_JAVA_OPTS -cp "$CP" "$MAIN" "${RARGS[@]}" \
         > "$WORK/recorded-run.txt" 2>&1 || die "the recorded run failed: see $WORK/recorded-run.txt"
     [[ -f $WORK/refl.log ]] || die "no reflection log: see $WORK/recorded-run.txt"
@@ -424,16 +607,24 @@ if [[ ${EDGES:-0} != 0 && ( $REUSE == 0 || ! -s $WORK/dynamic-edges.txt ) ]]; th
         || die "cannot build the call-edge agent (needs gcc and the JDK's jvmti.h)"
     rm -rf "$WORK/gen-edges"; mkdir -p "$WORK/gen-edges"
     EARGS=("${ARGS[@]}")
-    [[ -z $OUTPUT_ARG ]] || EARGS[OUTPUT_ARG]=$WORK/gen-edges${OUT_FILE:+/$OUT_FILE}
+    [[ -z $OUTPUT_ARG ]] || EARGS[OUTPUT_ARG]=${OUT_PREFIX:-}$WORK/gen-edges${OUT_FILE:+/$OUT_FILE}
     # shellcheck disable=SC2086
     java $RUN_JAVA_OPTS "-agentpath:$WORK/libedges.so=$WORK/dynamic-edges.txt" -cp "$CP" "$MAIN" "${EARGS[@]}" \
         > "$WORK/edges-run.txt" 2>&1 || die "the run with the call-edge agent failed: see $WORK/edges-run.txt"
 fi
 
-echo "recall: jphantom analyze ${INPUTS[*]##*/} --main $MAIN $*" >&2
+ANALYSED=() # the program's jars that hold classes (a run's class path may hold data-only jars too)
+for jar in "${INPUTS[@]}"; do
+    if has_classes "$jar"; then ANALYSED+=("$jar"); fi
+done
+echo "recall: jphantom analyze ${ANALYSED[*]##*/} --main $MAIN $*" >&2
 # shellcheck disable=SC2086
-java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" --main "$MAIN" --out "$WORK/analysis" -q "$@" \
+/usr/bin/time -f '%e %U %S %M' -o "$WORK/analysis-time.txt" \
+    java $JAVA_OPTS -jar "$JPHANTOM" analyze "${ANALYSED[@]}" --main "$MAIN" --out "$WORK/analysis" -q "$@" \
     || die "analysis failed"
+read -r WALL USER SYS RSS < "$WORK/analysis-time.txt"
+echo "== $PROGRAM: jphantom analyze $*: $WALL s wall, $(awk -v u="$USER" -v s="$SYS" 'BEGIN { print u + s }') s CPU,"\
+    "peak RSS $((RSS / 1024)) MB, $(wc -l < "$WORK/analysis/reachable-methods.txt") reachable methods"
 
 echo "== $PROGRAM: recall of jphantom analyze $* against one run"
 java "$ROOT/bench/Recall.java" "${LOG_ARGS[@]}" "$WORK/touched.txt" "$WORK/classload.txt" "$WORK/analysis/reachable-methods.txt" \

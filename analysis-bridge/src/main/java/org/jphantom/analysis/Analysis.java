@@ -21,6 +21,8 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionAnalysis;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionReport;
+import org.jphantom.analysis.pta.plugin.reflect.hints.HintFileReader;
+import org.jphantom.analysis.pta.plugin.reflect.hints.ReflectionHints;
 import org.jphantom.analysis.reflect.log.ReflectionLog;
 import org.jphantom.analysis.reflect.log.TamiFlexLogReader;
 import org.jphantom.analysis.pta.plugin.Plugin;
@@ -74,7 +76,7 @@ public final class Analysis {
                                       long start) {
         Program program = input.program();
         long loadStart = program.loadClock().nanos();
-        boolean solar = request.reflection() == ReflectionMode.SOLAR;
+        boolean solar = request.reflection().infers();
         ReflectionOptions ro = request.reflectionOptions();
         HeapModel heap = request.heap().withStringNames(solar && ro.substrings(), solar && ro.colouring())
                 .create(program);
@@ -98,9 +100,12 @@ public final class Analysis {
             plugins.add(origins);
         }
         ReflectionAnalysis reflection = null;
-        if (request.reflection() != ReflectionMode.NONE || request.reflectionLog() != null) {
+        if (request.reflection() != ReflectionMode.NONE || request.reflectionLog() != null
+                || request.reflectionHints() != null) {
             ReflectionLog log = request.reflectionLog() == null ? null : TamiFlexLogReader.read(request.reflectionLog());
-            reflection = new ReflectionAnalysis(request.reflection(), ro, log, origins);
+            ReflectionHints hints = request.reflectionHints() == null ? null
+                    : HintFileReader.read(request.reflectionHints());
+            reflection = new ReflectionAnalysis(request.reflection(), ro, log, origins, hints, input::jdkExports);
             plugins.add(reflection);
         }
         if (request.dynamicModels()) {

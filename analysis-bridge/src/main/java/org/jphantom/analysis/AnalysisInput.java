@@ -41,6 +41,14 @@ public final class AnalysisInput implements AutoCloseable {
     }
 
     /**
+     * Whether the JDK exports {@code internalPackage} (one it owns) to every module: the program's
+     * code reaches no other JDK package's members, reflectively or not.
+     */
+    public boolean jdkExports(String internalPackage) {
+        return jdk.exports(internalPackage);
+    }
+
+    /**
      * The providers the JDK's modules declare for service {@code internalService} (their
      * {@code provides}), sorted; empty under {@code --release N}.
      */

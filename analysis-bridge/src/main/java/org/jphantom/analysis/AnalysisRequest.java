@@ -36,12 +36,14 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
  *                    handles: {@link org.jphantom.analysis.pta.plugin.dynamic}); on by default
  * @param reflectionOptions substring flow, use-based inference and string colouring on top of the
  *                    {@code solar} mode ({@link ReflectionOptions#DEFAULT} by default)
+ * @param reflectionHints a hints file ({@code --reflection-hints}: per reflective call site the
+ *                    classes, methods or fields it may reach, or {@code ignore}), or null
  */
 public record AnalysisRequest(List<Path> program, List<Path> classpath, OptionalInt release, List<String> mains,
                               SelectorFactory selector, HeapFactory heap, List<Supplier<Plugin>> plugins,
                               boolean skipMissing, ReflectionMode reflection, Path reflectionLog,
                               EntryPointOptions entryPoints, boolean dynamicModels,
-                              ReflectionOptions reflectionOptions) {
+                              ReflectionOptions reflectionOptions, Path reflectionHints) {
     public AnalysisRequest {
         program = List.copyOf(program);
         classpath = List.copyOf(classpath);
@@ -60,7 +62,7 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
     public static AnalysisRequest of(List<Path> program) {
         return new AnalysisRequest(program, List.of(), OptionalInt.empty(), List.of(), Selectors.insensitive(),
                 HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), false,
-                ReflectionMode.SOLAR, null, EntryPointOptions.AUTOMATIC, true, ReflectionOptions.DEFAULT);
+                ReflectionMode.SOLAR, null, EntryPointOptions.AUTOMATIC, true, ReflectionOptions.DEFAULT, null);
     }
 
     /** The name of the context sensitivity (the selector's). */
@@ -70,17 +72,17 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
 
     public AnalysisRequest withClasspath(List<Path> cp) {
         return new AnalysisRequest(program, cp, release, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     public AnalysisRequest withRelease(OptionalInt r) {
         return new AnalysisRequest(program, classpath, r, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     public AnalysisRequest withMains(List<String> m) {
         return new AnalysisRequest(program, classpath, release, m, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     /**
@@ -94,56 +96,62 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
         SelectorFactory s = Selectors.named(name);
         HeapOptions h = s.name().equals("ci") ? HeapOptions.insensitive() : HeapOptions.sensitive();
         return new AnalysisRequest(program, classpath, release, mains, s, HeapFactory.allocationSites(h), plugins,
-                skipMissing, reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
+                skipMissing, reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     public AnalysisRequest withSelector(SelectorFactory s) {
         return new AnalysisRequest(program, classpath, release, mains, s, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     public AnalysisRequest withHeap(HeapFactory h) {
         return new AnalysisRequest(program, classpath, release, mains, selector, h, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     public AnalysisRequest withPlugins(List<Supplier<Plugin>> p) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, p, skipMissing,
-                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     /** Resolves reflection by {@code mode}; see {@link ReflectionMode}. */
     public AnalysisRequest withReflection(ReflectionMode mode) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, mode,
-                reflectionLog, entryPoints, dynamicModels, reflectionOptions);
+                reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     /** Adds the targets of a TamiFlex log (null: none). */
     public AnalysisRequest withReflectionLog(Path log) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, reflection,
-                log, entryPoints, dynamicModels, reflectionOptions);
+                log, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     public AnalysisRequest withSkipMissing(boolean skip) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skip,
-                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions);
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     /** Where to enter the program ({@link EntryPointOptions#AUTOMATIC} by default). */
     public AnalysisRequest withEntryPoints(EntryPointOptions e) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, e, dynamicModels, reflectionOptions);
+                reflection, reflectionLog, e, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     /** With or without the dynamic models ({@code --dynamic-models on|off}). */
     public AnalysisRequest withDynamicModels(boolean on) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints, on, reflectionOptions);
+                reflection, reflectionLog, entryPoints, on, reflectionOptions, reflectionHints);
     }
 
     /** Substring flow, use-based inference and string colouring ({@link ReflectionOptions}). */
     public AnalysisRequest withReflectionOptions(ReflectionOptions o) {
         return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
-                reflection, reflectionLog, entryPoints, dynamicModels, o);
+                reflection, reflectionLog, entryPoints, dynamicModels, o, reflectionHints);
+    }
+
+    /** Adds the hints of a hints file (null: none); see {@code HintFileReader} for its schema. */
+    public AnalysisRequest withReflectionHints(Path hints) {
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
+                reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, hints);
     }
 }

@@ -405,7 +405,7 @@ public final class AnalysisResult {
         s.put("pfgEdges", solver.edgeCount());
         s.put("types", program.typeCount());
         s.put("reflection", reflection.mode().label());
-        if (reflection.mode() == org.jphantom.analysis.pta.plugin.reflect.ReflectionMode.SOLAR) {
+        if (reflection.mode().infers()) {
             var ro = request.reflectionOptions();
             Map<String, Object> techniques = new LinkedHashMap<>();
             techniques.put("substrings", ro.substrings());

@@ -33,6 +33,9 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
  * {@code jphantom IN -o OUT --analyze}, which forwards its analysis options here.
  */
 final class AnalyzeCommand {
+    /** How many sites of each problem list the summary after a run names. */
+    static final int TOP_PROBLEMS = 5;
+
     private AnalyzeCommand() {
     }
 
@@ -59,10 +62,16 @@ final class AnalyzeCommand {
                         + " 'ignore' (default) analyses them, unresolved calls have no target").build());
         o.addOption(Option.builder().longOpt("reflection").hasArg().argName("MODE")
                 .desc("reflective calls: 'solar' (default) infers what string constants do not tell (SOLAR) and reports"
-                        + " where it may be unsound; 'constants' reads names from string constants and casts"
-                        + " (Livshits et al.); 'none' leaves them unresolved").build());
+                        + " where it may be unsound; 'probe' is SOLAR's lighter PROBE (no lazy typing at casts and"
+                        + " invoke, no inference of classes from member names, no search for wholly unknown"
+                        + " members); 'constants' reads names from string constants and casts (Livshits et al.);"
+                        + " 'none' leaves them unresolved").build());
         o.addOption(Option.builder().longOpt("reflection-log").hasArg().argName("FILE")
                 .desc("add the reflective targets a TamiFlex log (jphantom record) lists at their call sites").build());
+        o.addOption(Option.builder().longOpt("reflection-hints").hasArg().argName("FILE")
+                .desc("lightweight annotations (JSON): per reflective call site (class, method, optional line and"
+                        + " api) the classes, methods or fields it may reach, or ignore; see the analysis-bridge README")
+                .build());
         o.addOption(Option.builder().longOpt("reflection-strings").hasArg().argName("substring|off")
                 .desc("with solar: follow parts of class and member names through StringBuilder, concat and"
                         + " string concatenation, and match them by prefix and suffix (default off)").build());
@@ -74,6 +83,10 @@ final class AnalyzeCommand {
                 .desc("with solar: a cast (or invoke) that more than N classes satisfy does not type the objects"
                         + " newInstance made of unknown classes, and their site is reported unsound (default "
                         + ReflectionLimits.DEFAULT.lazyTypes() + "; none: SOLAR's unbounded typing)").build());
+        o.addOption(Option.builder().longOpt("reflection-budget").hasArg().argName("N|none")
+                .desc("the most classes one reflective call site may resolve targets of; a site past it gives up"
+                        + " the targets of further classes and is reported 'limited' (default "
+                        + ReflectionLimits.DEFAULT.siteClasses() + "; none: no budget)").build());
         o.addOption(Option.builder().longOpt("reflection-use-based-limits").hasArg().argName("C,D")
                 .desc("with --reflection-use-based: a cast back-propagates or invents only when at most C classes"
                         + " satisfy it, a member name back-propagates only when at most D classes declare it"
@@ -176,8 +189,8 @@ final class AnalyzeCommand {
 
     private static Invocation parse(CommandLine cl) throws ParseException {
         for (String single : List.of("release", "context", "out", "missing", "entry-points", "package-visibility",
-                "reflection", "reflection-log", "dynamic-models", "jvm-startup", "reflection-strings", "reflection-use-based",
-                "string-colouring", "reflection-lazy-limit", "reflection-use-based-limits")) {
+                "reflection", "reflection-log", "reflection-hints", "dynamic-models", "jvm-startup", "reflection-strings", "reflection-use-based",
+                "string-colouring", "reflection-lazy-limit", "reflection-use-based-limits", "reflection-budget")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
                 throw new ParseException("option --" + single + " given " + values.length + " times");
@@ -222,11 +235,12 @@ final class AnalyzeCommand {
         EntryPointOptions entryPoints = entryPoints(cl);
         ReflectionMode reflection = ReflectionMode.named(cl.getOptionValue("reflection", "solar"));
         Path log = cl.hasOption("reflection-log") ? Path.of(cl.getOptionValue("reflection-log")) : null;
+        Path hints = cl.hasOption("reflection-hints") ? Path.of(cl.getOptionValue("reflection-hints")) : null;
         ReflectionOptions reflectionOptions = reflectionOptions(cl);
         AnalysisRequest request = AnalysisRequest.of(program).withClasspath(cp).withRelease(release)
                 .withMains(mains).withContext(cl.getOptionValue("context", "ci"))
                 .withSkipMissing(missing.equals("skip")).withEntryPoints(entryPoints)
-                .withReflection(reflection).withReflectionLog(log).withDynamicModels(dynamic.equals("on"))
+                .withReflection(reflection).withReflectionLog(log).withReflectionHints(hints).withDynamicModels(dynamic.equals("on"))
                 .withReflectionOptions(reflectionOptions);
         return new Invocation(cl, request, outDir);
     }
@@ -251,8 +265,12 @@ final class AnalyzeCommand {
             if (shown < warnings.size()) {
                 err.println("warning: ... and " + (warnings.size() - shown) + " more (-v shows all)");
             }
-            if (cl.hasOption("v")) {
-                for (String p : result.reflection().problems()) {
+            if (result.reflection().hasProblems()) {
+                boolean all = cl.hasOption("v");
+                err.println("reflection: the sites to look at" + (all ? "" : " (the first " + TOP_PROBLEMS
+                        + " of each list; -v lists all, reflection.json has every site)") + ", each with where to"
+                        + " annotate it (<-); see --reflection-hints:");
+                for (String p : all ? result.reflection().problems() : result.reflection().problems(TOP_PROBLEMS)) {
                     err.println("reflection: " + p);
                 }
             }
@@ -280,6 +298,9 @@ final class AnalyzeCommand {
             useBased = ReflectionOptions.UseBased.named(cl.getOptionValue("reflection-use-based", "off"));
             if (cl.hasOption("reflection-lazy-limit")) {
                 limits = limits.withLazyTypes(ReflectionLimits.parseLazy(cl.getOptionValue("reflection-lazy-limit")));
+            }
+            if (cl.hasOption("reflection-budget")) {
+                limits = limits.withSiteClasses(ReflectionLimits.parseBudget(cl.getOptionValue("reflection-budget")));
             }
             if (cl.hasOption("reflection-use-based-limits")) {
                 limits = limits.withUseBased(cl.getOptionValue("reflection-use-based-limits"));

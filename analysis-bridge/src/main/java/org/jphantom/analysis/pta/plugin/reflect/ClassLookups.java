@@ -34,11 +34,12 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
         if (call.api == Api.GET_SUPERCLASS) {
             a.watchers().watch(a.var(csm, inv.recv), objs -> {
                 for (int o : objs) {
+                    metas.consumed(call, o);
                     String known = metas.knownClass(o);
                     Meta meta = metas.meta(o);
                     if (known != null && !known.startsWith("[")) {
                         int sup = a.program().superClass(a.program().type(known));
-                        if (sup >= 0 && !a.program().isInterface(a.program().type(known))) {
+                        if (sup >= 0 && !a.program().isInterface(a.program().type(known)) && a.admit(call, sup)) {
                             solver.addPointsTo(lhs, metas.classObject(a.program().typeName(sup)));
                             call.target(Signatures.javaName(a.program().typeName(sup)), "constant");
                         }
@@ -76,7 +77,7 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
                     }
                 } else if (pieces != null) {
                     partial(call, lhs, pieces, o);
-                } else if (!call.logged) {
+                } else if (!call.covered()) {
                     unknown(call, lhs, metas.describe(o));
                 }
             }
@@ -93,7 +94,12 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
     }
 
     private void add(ReflectiveCall call, int lhs, String internal, String how) {
-        a.solver().addPointsTo(lhs, a.metas().classObject(internal));
+        if (!a.admit(call, a.program().type(internal))) {
+            return;
+        }
+        int cls = a.metas().classObject(internal);
+        a.metas().produced(call, cls);
+        a.solver().addPointsTo(lhs, cls);
         call.target(Signatures.javaName(internal), how);
         if (call.api == Api.FOR_NAME && !internal.startsWith("[")) {
             a.solver().initClass(a.program().type(internal));
@@ -101,7 +107,9 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
     }
 
     private void unknown(ReflectiveCall call, int lhs, String source) {
-        a.solver().addPointsTo(lhs, a.metas().unknownClass(call));
+        int cls = a.metas().unknownClass(call);
+        a.metas().produced(call, cls);
+        a.solver().addPointsTo(lhs, cls);
         call.unknownSource(source);
         if (a.backPropagation() != null) {
             a.backPropagation().unknownClassAt(call, lhs);
@@ -121,7 +129,7 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
         if (found.size() > MAX_CLASS_MATCHES) {
             call.unknownSource(a.metas().describe(obj) + " is part of " + found.size() + " class names, more than "
                     + MAX_CLASS_MATCHES + ": taken as unknown");
-            if (!call.logged) {
+            if (!call.covered()) {
                 unknown(call, lhs, a.metas().describe(obj));
             }
             return;

@@ -69,13 +69,14 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
 
         void onFields(int[] objs) {
             for (int o : objs) {
+                a.metas().consumed(call, o);
                 Meta meta = a.metas().meta(o);
                 if (meta == null) {
                     continue;
                 }
                 if (meta.kind() == Kind.FIELD) {
                     field(meta.field(), "field object");
-                } else if (meta.kind() == Kind.PARTIAL_FIELD) {
+                } else if (meta.kind() == Kind.PARTIAL_FIELD && !call.hintCovers) { // a hint's targets are the site's
                     if (!a.solar()) {
                         call.unsound(meta.type() < 0 ? "the field's class is not known from string constants"
                                 : "the field's name is not known from string constants");
@@ -112,9 +113,11 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
         }
 
         void field(JField f, String how) {
-            if (!f.isReference() || !done.add((long) f.id() << 32 | 0xffffffffL)) {
+            if (!f.isReference() || done.contains((long) f.id() << 32 | 0xffffffffL)
+                    || !a.accessible(a.program().type(f.owner())) || !a.admit(call, a.program().type(f.owner()))) {
                 return;
             }
+            done.add((long) f.id() << 32 | 0xffffffffL);
             call.target(Signatures.field(f.owner(), f.name(), f.desc()), how);
             Solver solver = a.solver();
             if (f.isStatic()) {
@@ -145,6 +148,10 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
         }
 
         void resolve(Meta p) {
+            if (a.probe() && p.name() == null) {
+                call.unsound("a Field object of unknown name: PROBE searches no field for it");
+                return;
+            }
             if (p.type() >= 0) {
                 for (JField f : a.members().fields(p.type(), p.name(), p.declared())) {
                     if (a.members().inferable(a.program().type(f.owner()))) {
@@ -156,7 +163,7 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
             for (int i = 0; i < receivers.size(); i++) {
                 resolveOnReceiver(p, receivers.get(i));
             }
-            if (p.name() != null) {
+            if (p.name() != null && !a.probe()) { // [I-INVS2T]'s analogue, off in PROBE
                 for (JField f : a.members().fieldsNamed(p.name())) {
                     if (f.isStatic()) {
                         field(f, "signature");
@@ -166,7 +173,7 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
         }
 
         void resolveOnReceiver(Meta p, int obj) {
-            if (p.type() >= 0) {
+            if (p.type() >= 0 || (a.probe() && p.name() == null)) {
                 return;
             }
             for (int s : a.members().supertypes(a.solver().typeOfObject(obj))) {

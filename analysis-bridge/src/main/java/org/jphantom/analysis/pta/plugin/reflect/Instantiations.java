@@ -53,10 +53,12 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
         MetaObjects metas = a.metas();
         Program program = a.program();
         for (int o : objs) {
+            metas.consumed(call, o);
             String known = metas.knownClass(o);
             if (known != null) {
                 int t = program.type(known);
-                if (!known.startsWith("[") && program.info(t) != null && !program.isAbstractOrInterface(t)) {
+                if (!known.startsWith("[") && program.info(t) != null && !program.isAbstractOrInterface(t)
+                        && a.accessible(t) && a.admit(call, t)) {
                     create(csm, call, lhs, -1, t, "class object");
                 }
                 continue;
@@ -70,6 +72,7 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
 
     private void constructorNewInstance(int csm, ReflectiveCall call, int lhs, int args, int[] objs) {
         for (int o : objs) {
+            a.metas().consumed(call, o);
             Meta meta = a.metas().meta(o);
             if (meta == null) {
                 continue;
@@ -77,7 +80,8 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
             if (meta.kind() == Kind.CONSTRUCTOR) {
                 JMethod init = meta.method();
                 int t = init.declaringType();
-                if (a.program().isAbstractOrInterface(t)) {
+                if (a.program().isAbstractOrInterface(t) || !ParameterCount.fits(init.desc(), a.arities().of(call))
+                        || !a.accessible(t) || !a.admit(call, t)) {
                     continue;
                 }
                 int obj = a.metas().created(call, t);
@@ -105,7 +109,7 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
 
     /** {@code source}: the call that made the unknown class or constructor object (null if none). */
     private void unknown(int csm, ReflectiveCall call, int lhs, int args, ReflectiveCall source) {
-        if (call.logged || lhs < 0) {
+        if (call.covered() || lhs < 0) {
             return;
         }
         if (a.solar()) {
@@ -120,6 +124,9 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
         for (int cast : a.lazyHeap().castsOfResult(call)) {
             String where = "cast to " + Signatures.javaName(a.program().typeName(cast));
             for (int t : a.members().concreteSubtypes(cast)) {
+                if (!a.admit(call, t)) {
+                    continue;
+                }
                 create(csm, call, lhs, args, t, where);
                 any = true;
             }
@@ -136,6 +143,9 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
         for (int o : objs) {
             String known = metas.knownClass(o);
             String array;
+            if (known != null && !a.admit(call, program.type(known))) {
+                continue;
+            }
             if (known != null) {
                 array = "[" + (known.startsWith("[") ? known : known.length() == 1 ? known : "L" + known + ";");
             } else {

@@ -59,6 +59,8 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         final int receiver;
         final int result;
         final int resultCast;
+        /** The number of arguments the call passes, -1 when not known. */
+        final int arity;
         int args = -1;
         final Set<Integer> argTypes = new LinkedHashSet<>();
         /** Receiver objects of known class, by type, in the order seen. */
@@ -80,6 +82,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
             this.result = a.var(csm, inv.lhs);
             List<Integer> casts = a.lazyHeap().castsOfResult(call);
             this.resultCast = casts.size() == 1 ? casts.get(0) : -1;
+            this.arity = a.arities().of(call);
         }
 
         void onArguments(int[] objs) {
@@ -96,6 +99,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
 
         void onMethods(int[] objs) {
             for (int o : objs) {
+                a.metas().consumed(call, o);
                 Meta meta = a.metas().meta(o);
                 if (meta == null) {
                     continue;
@@ -103,7 +107,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                 if (meta.kind() == Kind.METHOD) {
                     known.add(meta.method());
                     target(meta.method(), "method object");
-                } else if (meta.kind() == Kind.PARTIAL_METHOD) {
+                } else if (meta.kind() == Kind.PARTIAL_METHOD && !call.hintCovers) { // a hint's targets are the site's
                     if (!a.solar()) {
                         call.unsound(meta.type() < 0 ? "the method's class is not known from string constants"
                                 : "the method's name is not known from string constants");
@@ -155,8 +159,12 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
 
         /** A target known at the call (a Method object or one inferred for it): called on every receiver. */
         void target(JMethod m, String how) {
+            if (!ParameterCount.fits(m.desc(), arity)) {
+                return; // invoke throws IllegalArgumentException before calling it
+            }
             if (m.isStatic()) {
-                if (statics.add(m)) {
+                if (!statics.contains(m) && a.accessible(m.declaringType()) && a.admit(call, m.declaringType())) {
+                    statics.add(m);
                     a.binder().call(csm, call, m, -1, args, result);
                     call.target(sig(m), how);
                 }
@@ -177,13 +185,15 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                 return;
             }
             Program program = a.program();
-            if (!program.isSubtype(t, m.declaringType())) {
+            if (!program.isSubtype(t, m.declaringType()) || !ParameterCount.fits(m.desc(), arity)) {
                 return;
             }
             JMethod callee = m.isPrivate() ? m : program.dispatch(t, m);
-            if (callee == null || !callees.get(t).add(callee)) {
+            if (callee == null || callees.get(t).contains(callee) || !a.accessible(callee.declaringType())
+                    || !a.admit(call, callee.declaringType())) {
                 return;
             }
+            callees.get(t).add(callee);
             for (int o : receivers.get(t)) {
                 bind(callee, o);
             }
@@ -213,7 +223,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                         target(m, "signature");
                     }
                 }
-            } else if (p.name() != null) { // [I-INVS2T], static targets (no receiver needed)
+            } else if (p.name() != null && !a.probe()) { // [I-INVS2T], static targets (no receiver needed)
                 for (JMethod m : a.members().methodsNamed(p.name())) {
                     if (m.isStatic() && fits(m)) {
                         target(m, "signature");
@@ -234,6 +244,9 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
          * (the fitting members {@code t} declares or inherits).
          */
         void onType(Meta p, int t) {
+            if (!searchable(p)) {
+                return;
+            }
             if (p.type() >= 0) {
                 if (!a.program().isSubtype(t, p.type())) {
                     return;
@@ -256,6 +269,9 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
 
         /** [I-INVS2T] with [L-INV]: a known name types an unknown receiver as the classes declaring it. */
         void resolveOnMarker(Meta p, int marker) {
+            if (!searchable(p)) {
+                return;
+            }
             if (p.type() >= 0) {
                 for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
                     if (!m.isStatic() && fits(m)) {
@@ -264,8 +280,8 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                 }
                 return;
             }
-            if (p.name() == null) {
-                return;
+            if (p.name() == null || a.probe()) {
+                return; // [I-INVS2T] (off in PROBE) needs a name
             }
             for (JMethod m : a.members().methodsNamed(p.name())) {
                 if (!m.isStatic() && fits(m)) {
@@ -274,12 +290,25 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
             }
         }
 
+        /**
+         * Whether target search may look for {@code p}'s methods: always under SOLAR; under PROBE
+         * only when its signature is at least partly known (a name, or the arguments' types).
+         */
+        boolean searchable(Meta p) {
+            return !a.probe() || p.name() != null || !argTypes.isEmpty();
+        }
+
         boolean fits(JMethod m) {
             return a.members().inferable(m.declaringType()) && Signature.fits(m, argTypes, resultCast, a.program());
         }
 
         /** SOLAR's criterion (3), after the fixpoint. */
         void checkSound() {
+            if (a.probe() && argTypes.isEmpty()) {
+                call.unsound("a Method object of unknown class and name, and no known argument types: PROBE"
+                        + " searches no target for it");
+                return;
+            }
             boolean allKnown = markers.isEmpty() && !receivers.isEmpty();
             if (!allKnown) {
                 call.unsound(markers.isEmpty()

@@ -147,9 +147,19 @@ final class LazyHeap {
 
     private List<Integer> typesAt(Lazy l, int type, String use) {
         List<Integer> subs = a.members().concreteSubtypes(type);
+        l.call.lazyUse(use, subs.size());
+        if (a.probe()) {
+            return List.of(); // PROBE: [L-CAST] and [L-INV] off; the use is only counted, for the report
+        }
         int limit = a.options().limits().lazyTypes();
         if (l.types.size() + subs.size() <= limit || l.types.size() + newTypes(l, subs) <= limit) {
-            return subs;
+            List<Integer> admitted = new ArrayList<>(subs.size());
+            for (int t : subs) {
+                if (l.types.contains(t) || a.admit(l.call, t)) {
+                    admitted.add(t);
+                }
+            }
+            return admitted;
         }
         l.call.unsound("the object of an unknown class it creates meets " + use + " of "
                 + Signatures.javaName(a.program().typeName(type)) + ", which " + subs.size()
@@ -194,8 +204,11 @@ final class LazyHeap {
             }
             return;
         }
+        int arity = a.arities().of(call);
         for (JMethod init : a.members().constructors(type, true)) {
-            a.binder().call(csm, call, init, obj, args, -1);
+            if (ParameterCount.fits(init.desc(), arity)) {
+                a.binder().call(csm, call, init, obj, args, -1);
+            }
         }
     }
 
@@ -238,7 +251,10 @@ final class LazyHeap {
     /** After the fixpoint: sites whose markers were never typed. */
     void checkUnused() {
         for (Lazy l : lazies.values()) {
-            if (l.types.isEmpty()) {
+            if (l.types.isEmpty() && a.probe()) {
+                l.call.unsound("the object of an unknown class it creates is not typed (PROBE: no lazy heap"
+                        + " modelling at casts and invoke calls)");
+            } else if (l.types.isEmpty()) {
                 l.call.unsound("the object of an unknown class it creates is never cast (to a type other than Object)"
                         + " or invoked on, so its class cannot be inferred");
             }

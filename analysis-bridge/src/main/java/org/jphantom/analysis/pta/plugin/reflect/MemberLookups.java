@@ -23,12 +23,9 @@ import org.jphantom.analysis.pta.solver.Solver;
 final class MemberLookups implements ReflectionAnalysis.SiteModel {
     private final ReflectionAnalysis a;
     private final int stringType;
-    private final ParameterCount arities;
-
     MemberLookups(ReflectionAnalysis a) {
         this.a = a;
         this.stringType = a.program().type("java/lang/String");
-        this.arities = new ParameterCount(a);
     }
 
     private static Kind kindOf(Api api) {
@@ -71,12 +68,14 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
 
         void onClasses(int[] objs) {
             for (int c : objs) {
+                a.metas().consumed(call, c);
                 String known = a.metas().knownClass(c);
                 int type = known == null ? -1 : a.program().type(known);
                 if ((known == null && !isUnknownClass(c)) || (known != null && known.startsWith("["))
-                        || !classSet.add(type)) {
-                    continue; // not a class object; an array (no declared members); seen
+                        || classSet.contains(type) || (type >= 0 && !a.admit(call, type))) {
+                    continue; // not a class object; an array (no declared members); seen; past the budget
                 }
+                classSet.add(type);
                 if (type < 0) {
                     unknownClasses.add(c);
                     if (a.backPropagation() != null) {
@@ -201,9 +200,16 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
 
     @Override
     public void start(int csm, ReflectiveCall call) {
+        if (call.invoke.recv >= 0) {
+            start(csm, call, a.var(csm, call.invoke.recv));
+        }
+    }
+
+    /** The lookup of {@code call} in {@code csm} on the class objects {@code receivers} points to. */
+    void start(int csm, ReflectiveCall call, int receivers) {
         Invoke inv = call.invoke;
         int lhs = a.var(csm, inv.lhs);
-        if (lhs < 0 || inv.recv < 0) {
+        if (lhs < 0 || receivers < 0) {
             return;
         }
         int nameArg = call.api.nameArg(inv);
@@ -212,7 +218,7 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
             return; // a null name: NullPointerException
         }
         State s = new State(call, lhs, named);
-        a.watchers().watch(a.var(csm, inv.recv), s::onClasses);
+        a.watchers().watch(receivers, s::onClasses);
         if (named) {
             s.namePointer = a.var(csm, inv.args[nameArg]);
             a.watchers().watch(s.namePointer, s::onNames);
@@ -245,7 +251,7 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                 case PARTIAL_METHOD -> {
                     List<Object> found = name == null ? new ArrayList<>(members.methods(type, null, declared))
                             : members.byName(type, 0, declared).getOrDefault(name, List.of());
-                    int arity = arities.of(call);
+                    int arity = a.arities().of(call);
                     for (Object o : found) {
                         JMethod m = (JMethod) o;
                         if (!ParameterCount.fits(m.desc(), arity)) {
@@ -257,7 +263,7 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                     }
                 }
                 case PARTIAL_CONSTRUCTOR -> {
-                    int arity = arities.of(call);
+                    int arity = a.arities().of(call);
                     for (JMethod m : members.constructors(type, declared)) {
                         if (!ParameterCount.fits(m.desc(), arity)) {
                             continue;
@@ -277,13 +283,16 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                 }
             }
         } else {
-            if (call.logged) {
+            if (call.covered()) {
                 return;
             }
             out.add(metas.partial(kind, type, name, declared, call));
         }
         if (out.isEmpty()) {
             return;
+        }
+        for (int o : out) {
+            metas.produced(call, o);
         }
         Solver solver = a.solver();
         if (!plural(call.api)) {

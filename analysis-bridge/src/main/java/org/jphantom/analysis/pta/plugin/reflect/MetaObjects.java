@@ -25,6 +25,8 @@ final class MetaObjects {
     private final Program program;
     private final HeapModel heap;
     private final Map<Integer, Meta> metaOfObject = new HashMap<>();
+    /** Per abstract object: the reflective sites that returned it (annotation points are traced through them). */
+    private final Map<Integer, java.util.Set<ReflectiveCall>> producers = new HashMap<>();
     private final int classType;
     private final int methodType;
     private final int constructorType;
@@ -65,6 +67,21 @@ final class MetaObjects {
         Meta meta = new Meta(Kind.METHOD, m.declaringType(), m.name(), false, m, null, null);
         metaOfObject.put(obj, meta);
         return meta;
+    }
+
+    /** Notes that {@code call} returned the meta-object {@code csObject}. */
+    void produced(ReflectiveCall call, int csObject) {
+        producers.computeIfAbsent(solver.cs().siteOf(csObject), o -> new java.util.LinkedHashSet<>(2)).add(call);
+    }
+
+    /** Notes at {@code call} the sites that returned {@code csObject}, which reached it. */
+    void consumed(ReflectiveCall call, int csObject) {
+        java.util.Set<ReflectiveCall> p = producers.get(solver.cs().siteOf(csObject));
+        if (p != null) {
+            for (ReflectiveCall c : p) {
+                call.source(c);
+            }
+        }
     }
 
     /** The internal name of the known class whose class object {@code csObject} is, or null. */

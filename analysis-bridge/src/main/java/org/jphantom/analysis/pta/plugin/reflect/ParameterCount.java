@@ -8,12 +8,15 @@ import org.objectweb.asm.Type;
 
 /**
  * How many parameters a {@code getMethod(name, Class...)}, {@code getDeclaredMethod},
- * {@code getConstructor(Class...)} or {@code getDeclaredConstructor} lookup asks for: the length of
- * the {@code Class[]} its calling method allocates for it, when the bytecode gives that length as a
- * constant (javac's {@code new Class[] {...}} and varargs, {@code getDeclaredConstructor()}
- * included) and the array variable has no other definition. The JDK's lookup returns only a member
- * with exactly those parameter types, so a member of another arity is never the result; the types
- * themselves are not read.
+ * {@code getConstructor(Class...)} or {@code getDeclaredConstructor} lookup asks for, or a
+ * {@code Method.invoke(o, Object...)} or {@code Constructor.newInstance(Object...)} passes: the
+ * length of the array its calling method allocates for it, when the bytecode gives that length as
+ * a constant (javac's {@code new Class[] {...}}, {@code new Object[] {...}} and varargs,
+ * {@code getDeclaredConstructor()} and {@code m.invoke(o)} included) and the array variable has no
+ * other definition. The JDK's lookup returns only a member with exactly those parameter types, and
+ * {@code invoke} and {@code newInstance} throw {@code IllegalArgumentException} before running a
+ * member whose number of parameters differs, so a member of another arity is never the result or
+ * the callee; the types themselves are not read.
  */
 final class ParameterCount {
     private final ReflectionAnalysis a;
@@ -31,7 +34,8 @@ final class ParameterCount {
     private int read(ReflectiveCall call) {
         int index = switch (call.api) {
             case GET_METHOD, GET_DECLARED_METHOD -> 1;
-            case GET_CONSTRUCTOR, GET_DECLARED_CONSTRUCTOR -> 0;
+            case GET_CONSTRUCTOR, GET_DECLARED_CONSTRUCTOR, CONSTRUCTOR_NEW_INSTANCE -> 0;
+            case METHOD_INVOKE -> 1;
             default -> -1;
         };
         Invoke inv = call.invoke;

@@ -14,6 +14,8 @@ import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.heap.NameIndex;
 import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.pta.plugin.StringOrigins;
+import org.jphantom.analysis.pta.plugin.Warnings;
+import org.jphantom.analysis.pta.plugin.reflect.hints.ReflectionHints;
 import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.analysis.reflect.log.ReflectionLog;
 
@@ -21,14 +23,16 @@ import org.jphantom.analysis.reflect.log.ReflectionLog;
  * The reflection analysis as a plugin of the solver: finds the reflective call sites of every
  * reachable method and resolves them as their arguments' points-to sets grow, by the rules of the
  * {@link ReflectionMode}: Livshits et al. ({@code constants}) or SOLAR ({@code solar}); targets a
- * TamiFlex log lists are added at their sites first, and a site the log covers infers nothing.
+ * TamiFlex log lists, and those of hints ({@link HintedTargets}), are added at their sites first, and a
+ * site they cover infers nothing.
  * After the fixpoint, {@link #report()} tells, per site, what was found, how, and whether SOLAR's
  * soundness criterion holds there.
  */
-public final class ReflectionAnalysis implements Plugin {
+public final class ReflectionAnalysis implements Plugin, Warnings {
     private final ReflectionMode mode;
     private final ReflectionOptions options;
     private final ReflectionLog log;
+    private final ReflectionHints hints;
     private final StringOrigins origins;
     private NameIndex names;
     private SubstringFlow substrings;
@@ -42,8 +46,11 @@ public final class ReflectionAnalysis implements Plugin {
     private Members members;
     private PointerListeners watchers;
     private CallBinder binder;
+    private ParameterCount arities;
+    private final java.util.function.Predicate<String> exported;
     private LazyHeap lazyHeap;
     private LoggedTargets logged;
+    private HintedTargets hinted;
     private final Map<Api, SiteModel> models = new HashMap<>();
     /** Per method id: its reflective calls (an empty list when it has none). */
     private final Map<Integer, List<ReflectiveCall>> callsOf = new HashMap<>();
@@ -72,8 +79,30 @@ public final class ReflectionAnalysis implements Plugin {
      */
     public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log,
                               StringOrigins origins) {
+        this(mode, options, log, origins, null);
+    }
+
+    /**
+     * @param hints the hints of {@code --reflection-hints}, or null; checked against the closed
+     *              world when the solver is set ({@link HintedTargets})
+     */
+    public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log,
+                              StringOrigins origins, ReflectionHints hints) {
+        this(mode, options, log, origins, hints, p -> true);
+    }
+
+    /**
+     * @param exported whether the JDK exports an internal package name to every module (the
+     *                 program's code is in the unnamed module): reflection from the program never
+     *                 reaches the members of JDK classes in the other packages ({@link #accessible})
+     */
+    public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log,
+                              StringOrigins origins, ReflectionHints hints,
+                              java.util.function.Predicate<String> exported) {
+        this.exported = exported;
+        this.hints = hints;
         this.mode = mode;
-        this.options = mode == ReflectionMode.SOLAR ? options : ReflectionOptions.OFF.withLimits(options.limits());
+        this.options = mode.infers() ? options : ReflectionOptions.OFF.withLimits(options.limits());
         this.log = log;
         this.origins = origins;
     }
@@ -96,6 +125,7 @@ public final class ReflectionAnalysis implements Plugin {
         this.members = new Members(program);
         this.watchers = new PointerListeners(solver);
         this.binder = new CallBinder(solver);
+        this.arities = new ParameterCount(this);
         this.lazyHeap = new LazyHeap(this);
         this.names = new NameIndex(program);
         this.substrings = options.substrings() ? new SubstringFlow(this, names) : null;
@@ -107,6 +137,7 @@ public final class ReflectionAnalysis implements Plugin {
         models.put(Api.LOAD_CLASS, classes);
         models.put(Api.GET_SUPERCLASS, classes);
         MemberLookups lookups = new MemberLookups(this);
+        this.hinted = new HintedTargets(this, hints, lookups);
         for (Api a : new Api[] {Api.GET_METHOD, Api.GET_DECLARED_METHOD, Api.GET_METHODS, Api.GET_DECLARED_METHODS,
                 Api.GET_CONSTRUCTOR, Api.GET_DECLARED_CONSTRUCTOR, Api.GET_CONSTRUCTORS,
                 Api.GET_DECLARED_CONSTRUCTORS, Api.GET_FIELD, Api.GET_DECLARED_FIELD, Api.GET_FIELDS,
@@ -151,8 +182,14 @@ public final class ReflectionAnalysis implements Plugin {
         return mode;
     }
 
+    /** Whether SOLAR's rules for unknown meta-objects apply (all of them, or PROBE's part). */
     boolean solar() {
-        return mode == ReflectionMode.SOLAR;
+        return mode.infers();
+    }
+
+    /** Whether only PROBE's part of SOLAR applies ({@link ReflectionMode#PROBE}). */
+    boolean probe() {
+        return mode == ReflectionMode.PROBE;
     }
 
     Solver solver() {
@@ -177,6 +214,11 @@ public final class ReflectionAnalysis implements Plugin {
 
     CallBinder binder() {
         return binder;
+    }
+
+    /** The constant lengths of the lookups' {@code Class[]} and the calls' {@code Object[]} arguments. */
+    ParameterCount arities() {
+        return arities;
     }
 
     LazyHeap lazyHeap() {
@@ -207,6 +249,29 @@ public final class ReflectionAnalysis implements Plugin {
         return options;
     }
 
+    /**
+     * Whether {@code call} may resolve a target of class {@code type} within its budget
+     * ({@link SiteBudget}); counts the class if so.
+     */
+    boolean admit(ReflectiveCall call, int type) {
+        return call.hinted || call.budget.admit(type, program); // a hint's classes are the user's, not inferred
+    }
+
+    /**
+     * Whether the program's code may reach the members of class {@code type} reflectively: not when
+     * it is a JDK class of a package its module does not export to every module. Since JDK 16 the
+     * JDK's internals are strongly encapsulated (JEP 396, 403): {@code Constructor.newInstance},
+     * {@code Method.invoke} and {@code Field.get/set} from the unnamed module throw
+     * {@code IllegalAccessException} on such a member (its declaring class decides), and
+     * {@code setAccessible} throws {@code InaccessibleObjectException}, unless the JVM runs with
+     * {@code --add-opens}. {@code forName} still returns such a class (and initialises it).
+     */
+    boolean accessible(int type) {
+        String name = program.typeName(type);
+        return !program.world().isPlatformName(name)
+                || exported.test(org.jphantom.world.ClassWorld.packageOf(name));
+    }
+
     /** The solver pointer of variable {@code var} of the call's method in {@code csm}, or -1. */
     int var(int csm, int var) {
         return var < 0 ? -1 : solver.varPointer(csm, var);
@@ -214,7 +279,7 @@ public final class ReflectionAnalysis implements Plugin {
 
     @Override
     public void onNewMethod(JMethod m) {
-        if (mode == ReflectionMode.NONE && log == null) {
+        if (idle()) {
             return;
         }
         if (program.world().isPlatformName(program.typeName(m.declaringType()))) {
@@ -231,8 +296,9 @@ public final class ReflectionAnalysis implements Plugin {
                     if (found.isEmpty()) {
                         found = new ArrayList<>(2);
                     }
-                    ReflectiveCall call = new ReflectiveCall(m, inv, api, program);
+                    ReflectiveCall call = new ReflectiveCall(m, inv, api, program, options.limits().siteClasses());
                     call.logged = logged.covers(call);
+                    call.hinted = hinted.covers(call);
                     found.add(call);
                     calls.add(call);
                 }
@@ -255,13 +321,13 @@ public final class ReflectionAnalysis implements Plugin {
 
     @Override
     public void onNewCSMethod(int csm) {
-        if (mode == ReflectionMode.NONE && log == null) {
+        if (idle()) {
             return;
         }
         JMethod m = solver.methodOf(csm);
         for (ReflectiveCall call : callsOf.getOrDefault(m.id(), List.of())) {
             logged.start(csm, call);
-            if (mode != ReflectionMode.NONE) {
+            if (hinted.start(csm, call) && mode != ReflectionMode.NONE) {
                 models.get(call.api).start(csm, call);
             }
         }
@@ -269,6 +335,17 @@ public final class ReflectionAnalysis implements Plugin {
             substrings.start(csm, s);
         }
         lazyHeap.onNewCSMethod(csm, m);
+    }
+
+    /** Whether nothing is resolved: no mode, no log, no hints. */
+    private boolean idle() {
+        return mode == ReflectionMode.NONE && log == null && hints == null;
+    }
+
+    /** The hints that matched no reflective call of a reachable method. */
+    @Override
+    public List<String> warnings() {
+        return hinted == null ? List.of() : hinted.warnings();
     }
 
     @Override

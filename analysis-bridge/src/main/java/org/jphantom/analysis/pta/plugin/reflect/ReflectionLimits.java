@@ -18,30 +18,50 @@ import org.jphantom.JphantomException;
  *                  when at most this many concrete classes satisfy it
  * @param nameTypes the thesis' d: a member name back-propagates only when at most this many classes
  *                  declare a member of that name
+ * @param siteClasses the budget of one reflective call site ({@code --reflection-budget}): the most
+ *                  classes its targets may belong to (the classes a {@code forName} returns or a
+ *                  {@code newInstance} makes objects of, the classes whose members a lookup returns,
+ *                  the declaring classes of the methods an {@code invoke} calls and of the fields a
+ *                  {@code get} or {@code set} accesses). A site whose arguments would take it past
+ *                  the budget resolves no target of a further class and is reported {@code limited},
+ *                  naming what it gave up ({@link SiteBudget}). {@link Integer#MAX_VALUE}: no budget
  */
-public record ReflectionLimits(int lazyTypes, int castTypes, int nameTypes) {
+public record ReflectionLimits(int lazyTypes, int castTypes, int nameTypes, int siteClasses) {
     /**
      * The defaults: a lazy object typed as at most 200 classes (PMD 4.2.6's cast to {@code Rule}
      * needs 118, log4j 1.2.17's most typed site 98; Ant's cast to {@code ProjectComponent} alone is
      * 342; see the analysis-bridge README); c = d = 5, the thesis' defaults.
      */
-    public static final ReflectionLimits DEFAULT = new ReflectionLimits(200, 5, 5);
+    public static final ReflectionLimits DEFAULT = new ReflectionLimits(200, 5, 5, SiteBudget.DEFAULT_CLASSES);
 
     public ReflectionLimits {
-        if (lazyTypes < 1 || castTypes < 1 || nameTypes < 1) {
+        if (lazyTypes < 1 || castTypes < 1 || nameTypes < 1 || siteClasses < 1) {
             throw JphantomException.input("reflection limits must be positive: lazy " + lazyTypes + ", c "
-                    + castTypes + ", d " + nameTypes);
+                    + castTypes + ", d " + nameTypes + ", budget " + siteClasses);
         }
     }
 
     /** These limits with lazy typing bounded at {@code n} ({@link Integer#MAX_VALUE}: unbounded). */
     public ReflectionLimits withLazyTypes(int n) {
-        return new ReflectionLimits(n, castTypes, nameTypes);
+        return new ReflectionLimits(n, castTypes, nameTypes, siteClasses);
     }
 
     /** These limits with the thesis' c and d. */
     public ReflectionLimits withUseBased(int c, int d) {
-        return new ReflectionLimits(lazyTypes, c, d);
+        return new ReflectionLimits(lazyTypes, c, d, siteClasses);
+    }
+
+    /** These limits with a site's budget of {@code n} classes ({@link Integer#MAX_VALUE}: none). */
+    public ReflectionLimits withSiteClasses(int n) {
+        return new ReflectionLimits(lazyTypes, castTypes, nameTypes, n);
+    }
+
+    /** {@code N} or {@code none} (no budget), as {@code --reflection-budget} takes it. */
+    public static int parseBudget(String value) {
+        if (value.equals("none")) {
+            return Integer.MAX_VALUE;
+        }
+        return positive(value, "--reflection-budget takes a positive number or none");
     }
 
     /** {@code N} or {@code none} (no limit), as {@code --reflection-lazy-limit} takes it. */

@@ -17,7 +17,21 @@ public enum ReflectionMode {
      * modelling at casts and {@code invoke} calls, collective inference at {@code invoke},
      * {@code get} and {@code set}, and the soundness criterion for the report.
      */
-    SOLAR;
+    SOLAR,
+    /**
+     * SOLAR's PROBE (Section 3.8 of the paper): SOLAR without lazy heap modelling's typing (a
+     * {@code newInstance} of an unknown class still makes its marker, [L-UKWTP], but casts and
+     * {@code invoke} calls never type it: [L-CAST] and [L-INV] off), without [I-INVS2T] (a known
+     * member name never tells the class), and with target search only for meta-objects whose
+     * signature is at least partly known (a name, or argument types). Lighter and always smaller
+     * than SOLAR; its report ranks the sites a user should annotate (Section 4.4).
+     */
+    PROBE;
+
+    /** Whether the mode infers from unknown meta-objects (SOLAR's rules, all or PROBE's part). */
+    public boolean infers() {
+        return this == SOLAR || this == PROBE;
+    }
 
     /** The lower-case name the command line uses. */
     public String label() {
@@ -33,6 +47,6 @@ public enum ReflectionMode {
                 return m;
             }
         }
-        throw JphantomException.input("unknown reflection mode '" + name + "': use none, constants or solar");
+        throw JphantomException.input("unknown reflection mode '" + name + "': use none, constants, probe or solar");
     }
 }

@@ -25,17 +25,32 @@ final class ReflectiveCall {
     private final Map<String, SortedSet<String>> targets = new TreeMap<>();
     private final SortedSet<String> unknownSources = new TreeSet<>();
     private final SortedSet<String> unsound = new TreeSet<>();
+    private final Map<String, Integer> lazyUses = new TreeMap<>();
+    /** The sites whose meta-objects (class, member objects) reached this one, in the order seen. */
+    private final java.util.Set<ReflectiveCall> sources = new java.util.LinkedHashSet<>();
     static final int MAX_SOURCES = 10;
     private int moreSources;
     /** Whether the TamiFlex log lists calls of this site (then nothing is inferred here). */
     boolean logged;
+    /** Whether a hint of {@code --reflection-hints} applies to this site ({@link HintedTargets}). */
+    boolean hinted;
+    /** Whether a hint gives its targets (a hint giving a lookup only its classes does not). */
+    boolean hintCovers;
+    /** The classes this site's inferred targets may belong to. */
+    final SiteBudget budget;
 
-    ReflectiveCall(JMethod method, Invoke invoke, Api api, Program program) {
+    ReflectiveCall(JMethod method, Invoke invoke, Api api, Program program, int budget) {
         this.method = method;
         this.invoke = invoke;
         this.api = api;
+        this.budget = new SiteBudget(budget);
         this.callerClass = Signatures.javaName(program.typeName(method.declaringType()));
         this.key = method.signature(program) + "#" + invoke.ordinal;
+    }
+
+    /** Whether a log or a hint gives this site's targets: it makes no unknown meta-object or lazy object. */
+    boolean covered() {
+        return logged || hintCovers;
     }
 
     String callerClass() {
@@ -64,6 +79,40 @@ final class ReflectiveCall {
     /** How many unknown-name sources beyond the first {@value #MAX_SOURCES} were seen. */
     int moreSources() {
         return moreSources;
+    }
+
+    /**
+     * Notes that a use ({@code cast at a.b.C.m:12}) of the object of an unknown class this site
+     * creates types it, or would type it (PROBE, or past a limit), as {@code classes} classes.
+     */
+    void lazyUse(String use, int classes) {
+        lazyUses.merge(use, classes, Math::max);
+    }
+
+    /** Per use of this site's lazy object, how many classes it types (or would type) it as. */
+    Map<String, Integer> lazyUses() {
+        return lazyUses;
+    }
+
+    /** The most classes one use types this site's lazy object as (0: none). */
+    int mostLazyTypes() {
+        int most = 0;
+        for (int n : lazyUses.values()) {
+            most = Math.max(most, n);
+        }
+        return most;
+    }
+
+    /** Notes that a meta-object {@code producer} made reached this site. */
+    void source(ReflectiveCall producer) {
+        if (producer != this) {
+            sources.add(producer);
+        }
+    }
+
+    /** The sites whose meta-objects reached this one. */
+    java.util.Set<ReflectiveCall> sources() {
+        return sources;
     }
 
     /** Notes why SOLAR's soundness criterion fails here. */

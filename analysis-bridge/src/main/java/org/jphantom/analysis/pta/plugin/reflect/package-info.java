@@ -5,7 +5,8 @@
  * {@code Method.invoke}, {@code Field.get/set} and {@code Array.newInstance} by the rules of
  * Livshits et al. ("Reflection Analysis for Java", APLAS 2005: string constants, cast-based
  * inference) and of SOLAR (Li, Tan, Xue, SAS 2015: unknown meta-objects, lazy heap modelling,
- * collective inference, the soundness criterion), plus the targets of a TamiFlex log; on top of
+ * collective inference, the soundness criterion), plus the targets of a TamiFlex log and of hints
+ * ({@code LoggedTargets}, {@code HintedTargets}, file model in {@code reflect.hints}); on top of
  * SOLAR, the techniques of thesis chapter 3 ({@link
  * org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions}): substring flow ({@code SubstringFlow},
  * {@code BuilderSites}), back-propagation ({@code BackPropagation}) and object invention

@@ -1,0 +1,86 @@
+package org.jphantom.analysis.pta.plugin.reflect;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.lang.Signatures;
+
+/**
+ * The budget of one reflective call site: the most classes its targets may belong to
+ * ({@link ReflectionLimits#siteClasses()}). Real reflective code applies one site to a few classes
+ * per run; a site whose points-to sets bring it hundreds (a {@code getDeclaredMethods} on the class
+ * of every object a generic library handles, an {@code invoke} of every method those lookups
+ * return, a {@code forName} of every string constant that flows through a shared map) is resolved
+ * imprecisely, and each such target feeds more objects back into the same sites: on real
+ * applications that feedback, not any one rule, makes the analysis grow without end. A site admits
+ * the classes of its targets in the order the solver finds them (deterministic: the same input
+ * gives the same classes) until the budget is spent; a target of a further class is given up and
+ * the site is reported {@code limited}, with how many classes it gave up and the first of them by
+ * name. Targets that a TamiFlex log or a hint names are facts, not inference, and are never
+ * refused.
+ */
+final class SiteBudget {
+    /**
+     * The default budget: 1.7 times the most classes one site touched in the real runs of the
+     * recall benchmark's programs (checkstyle's module factory, 75; digester, Saxon and BeanShell
+     * stay under 30; PMD's rule factory types its objects as 118 classes at a cast, within it); sites
+     * past it are the imprecise ones SOLAR's report would send a user to annotate (see the
+     * analysis-bridge README).
+     */
+    static final int DEFAULT_CLASSES = 128;
+    /** How many of the refused classes a report names. */
+    static final int NAMED = 5;
+
+    private final int limit;
+    private final Set<Integer> admitted = new HashSet<>();
+    private final Set<Integer> refused = new HashSet<>();
+    private final SortedSet<String> refusedNames = new TreeSet<>();
+
+    SiteBudget(int limit) {
+        this.limit = limit;
+    }
+
+    /** Whether the site may resolve a target of class {@code type}; counts it if so. */
+    boolean admit(int type, Program program) {
+        if (admitted.contains(type)) {
+            return true;
+        }
+        if (admitted.size() < limit) {
+            admitted.add(type);
+            return true;
+        }
+        if (refused.add(type)) {
+            refusedNames.add(Signatures.javaName(program.typeName(type)));
+            if (refusedNames.size() > NAMED) {
+                refusedNames.remove(refusedNames.last());
+            }
+        }
+        return false;
+    }
+
+    /** Whether any class was refused. */
+    boolean spent() {
+        return !refused.isEmpty();
+    }
+
+    int limit() {
+        return limit;
+    }
+
+    /** How many classes the site admitted. */
+    int admitted() {
+        return admitted.size();
+    }
+
+    /** How many classes it refused. */
+    int refused() {
+        return refused.size();
+    }
+
+    /** The first refused classes by name (at most {@value #NAMED}). */
+    SortedSet<String> refusedNames() {
+        return refusedNames;
+    }
+}

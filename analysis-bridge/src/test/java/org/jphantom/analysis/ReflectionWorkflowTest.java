@@ -1,0 +1,172 @@
+package org.jphantom.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionLimits;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * SOLAR's workflow on the programs of {@code pta/workflow}: the per-site budget on the pattern that
+ * makes real applications grow (a generic binder over every bean), PROBE's rules against SOLAR's,
+ * and the ranked report with annotation points.
+ */
+class ReflectionWorkflowTest {
+    @TempDir
+    static Path tmp;
+    private static AnalysisInput input;
+    private static AnalysisRequest base;
+
+    @BeforeAll
+    static void compile() throws Exception {
+        Path classes = PtaFixtures.compile("workflow", Files.createDirectories(tmp.resolve("classes")));
+        base = AnalysisRequest.of(List.of(classes)).withReflectionOptions(ReflectionOptions.OFF);
+        input = AnalysisInput.open(base);
+    }
+
+    @AfterAll
+    static void close() {
+        input.close();
+    }
+
+    private static AnalysisResult run(String main, ReflectionMode mode, int budget) {
+        return Analysis.run(input, base.withMains(List.of("workflow." + main)).withReflection(mode)
+                .withReflectionOptions(ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withSiteClasses(budget))));
+    }
+
+    private static long settersReached(AnalysisResult r) {
+        return r.reachableMethods().stream().filter(m -> m.matches("<workflow\\.Beans\\$B\\d\\d: void setValue\\d\\d\\("
+                + "java\\.lang\\.String\\)>")).count();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> site(AnalysisResult r, String api, String method) {
+        for (Map<String, Object> s : (List<Map<String, Object>>) r.reflection().toJson().get("sites")) {
+            if (s.get("api").equals(api) && s.get("method").toString().startsWith(method + "(")) {
+                return s;
+            }
+        }
+        throw new AssertionError("no " + api + " site in " + method + ": " + r.reflection().toJson());
+    }
+
+    @Test
+    void withoutABudgetEveryBeanIsBound() {
+        AnalysisResult r = run("Binder", ReflectionMode.SOLAR, Integer.MAX_VALUE);
+        assertEquals(12, settersReached(r));
+        assertEquals(0, r.reflection().counts().get("limited"));
+        assertTrue(r.reachableMethods().stream().noneMatch(m -> m.matches("<workflow\\.Beans\\$B\\d\\d: java\\.lang\\.String"
+                        + " getValue\\d\\d\\(\\)>")),
+                "invoke passes one argument: the getters, without parameters, are never its callees");
+        assertEquals(12, settersReached(run("Binder", ReflectionMode.SOLAR, ReflectionLimits.DEFAULT.siteClasses())),
+                "the default budget is far above twelve classes");
+    }
+
+    @Test
+    void aBudgetLimitsTheSiteAndTheReportSaysWhatItGaveUp() {
+        AnalysisResult r = run("Binder", ReflectionMode.SOLAR, 4);
+        assertEquals(4, settersReached(r), "the lookup admits four bean classes, so four setters are called");
+        Map<String, Object> lookup = site(r, "Class.getDeclaredMethods", "bind");
+        assertEquals("limited", lookup.get("status"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> budget = (Map<String, Object>) lookup.get("budget");
+        assertEquals(4, budget.get("classes"));
+        // the other eight beans, and the classes of every object in the JDK's lists: under context
+        // insensitivity the beans' ArrayList shares its elements with all of them
+        assertTrue((Integer) budget.get("gaveUpClasses") >= 8, budget.toString());
+        assertEquals(5, ((List<?>) budget.get("gaveUpFirst")).size(), budget.toString());
+        List<String> problems = r.reflection().problems(5);
+        assertTrue(problems.get(0).startsWith("limited Class.getDeclaredMethods at workflow.Binder.bind:"), problems.toString());
+        assertTrue(problems.get(0).contains("gave up " + budget.get("gaveUpClasses") + " more"), problems.toString());
+        // the invoke's Method objects come from the lookup: that is where to annotate it
+        Map<String, Object> invoke = site(r, "Method.invoke", "bind");
+        assertEquals(List.of("Class.getDeclaredMethods at workflow.Binder.bind:37"), invoke.get("metaObjectsFrom"));
+        assertTrue(r.reflection().summary().contains("limited"), r.reflection().summary());
+    }
+
+    @Test
+    void theBudgetIsDeterministic() {
+        AnalysisResult a = run("Binder", ReflectionMode.SOLAR, 4);
+        AnalysisResult b = run("Binder", ReflectionMode.SOLAR, 4);
+        assertEquals(a.reflection().toJson().toString(), b.reflection().toJson().toString());
+        assertEquals(a.reachableMethods(), b.reachableMethods());
+    }
+
+    @Test
+    void probeAndSolarBothResolveConstantNames() {
+        for (ReflectionMode mode : List.of(ReflectionMode.SOLAR, ReflectionMode.PROBE)) {
+            AnalysisResult r = run("Probe$Constants", mode, Integer.MAX_VALUE);
+            assertTrue(r.reachableMethods().contains("<workflow.Probe$Impl: void work()>"), mode.label());
+        }
+    }
+
+    @Test
+    void probeDoesNotTypeLazyObjectsAtCastsButCountsWhatTheCastWouldMake() {
+        AnalysisResult solar = run("Probe$LazyCast", ReflectionMode.SOLAR, Integer.MAX_VALUE);
+        assertTrue(solar.reachableMethods().contains("<workflow.Probe$Other: void <init>()>"));
+        assertTrue(solar.reachableMethods().contains("<workflow.Probe$Impl: void work()>"));
+        AnalysisResult probe = run("Probe$LazyCast", ReflectionMode.PROBE, Integer.MAX_VALUE);
+        assertFalse(probe.reachableMethods().contains("<workflow.Probe$Other: void <init>()>"));
+        assertFalse(probe.reachableMethods().contains("<workflow.Probe$Impl: void work()>"));
+        Map<String, Object> s = site(probe, "Constructor.newInstance", "main");
+        assertEquals("unsound", s.get("status"));
+        assertTrue(s.get("reasons").toString().contains("PROBE"), s.toString());
+        assertEquals(Map.of("cast at workflow.Probe$LazyCast.main:23", 2), s.get("lazyUses"),
+                "the cast to Task would type the object as Impl and Other");
+    }
+
+    @Test
+    void probeInfersNoClassFromAMethodName() {
+        assertTrue(run("Probe$NameToClass", ReflectionMode.SOLAR, Integer.MAX_VALUE).reachableMethods()
+                .contains("<workflow.Probe$Statics: void onlyHere()>"), "[I-INVS2T]");
+        assertFalse(run("Probe$NameToClass", ReflectionMode.PROBE, Integer.MAX_VALUE).reachableMethods()
+                .contains("<workflow.Probe$Statics: void onlyHere()>"));
+    }
+
+    @Test
+    void probeSearchesNoTargetForAWhollyUnknownMethod() {
+        assertTrue(run("Probe$UnknownMember", ReflectionMode.SOLAR, Integer.MAX_VALUE).reachableMethods()
+                .contains("<workflow.Probe$Impl: void other()>"), "[I-INVTP] on the receiver's class");
+        AnalysisResult probe = run("Probe$UnknownMember", ReflectionMode.PROBE, Integer.MAX_VALUE);
+        assertFalse(probe.reachableMethods().contains("<workflow.Probe$Impl: void other()>"));
+        Map<String, Object> s = site(probe, "Method.invoke", "main");
+        assertEquals("unsound", s.get("status"));
+        assertTrue(s.get("reasons").toString().contains("PROBE searches no target"), s.toString());
+        // its annotation point: the lookup, then the forName whose name came from the command line
+        assertTrue(probe.reflection().problems().stream().anyMatch(l -> l.startsWith("    <- Class.forName at"
+                + " workflow.Probe$UnknownMember.main:")), probe.reflection().problems().toString());
+    }
+
+    @Test
+    void probeIsNeverLargerThanSolar() {
+        for (String main : List.of("Binder", "Probe$Constants", "Probe$LazyCast", "Probe$NameToClass", "Probe$UnknownMember")) {
+            AnalysisResult solar = run(main, ReflectionMode.SOLAR, Integer.MAX_VALUE);
+            AnalysisResult probe = run(main, ReflectionMode.PROBE, Integer.MAX_VALUE);
+            assertTrue(solar.reachableMethods().containsAll(probe.reachableMethods()), main);
+        }
+    }
+
+    @Test
+    void reflectionFromTheProgramNeverReachesTheJdksInternals() throws Exception {
+        // HotSpot first: the fixture itself, run, makes the exported class and is refused the internal one
+        Path classes = tmp.resolve("classes");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                classes.toString(), "workflow.Encapsulation").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        assertEquals("made java.util.ArrayList\nrefused com.sun.crypto.provider.AESKeyGenerator\n", out);
+        AnalysisResult r = run("Encapsulation", ReflectionMode.SOLAR, Integer.MAX_VALUE);
+        assertTrue(r.reachableMethods().contains("<java.util.ArrayList: void <init>()>"));
+        assertFalse(r.reachableMethods().contains("<com.sun.crypto.provider.AESKeyGenerator: void <init>()>"),
+                "its constructor is never called: newInstance throws IllegalAccessException");
+    }
+}
