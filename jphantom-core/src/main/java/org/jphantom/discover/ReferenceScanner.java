@@ -51,6 +51,7 @@ public final class ReferenceScanner {
     private final Map<String, String[]> descriptorClasses = new HashMap<>();
     private final Predicate<String> concealed;
     private final Map<String, Boolean> concealedCache = new HashMap<>();
+    private final HandlerAttribution handlers;
     /** The class being scanned. */
     private String current;
 
@@ -67,6 +68,7 @@ public final class ReferenceScanner {
         this.world = world;
         this.discovery = discovery;
         this.concealed = concealed;
+        this.handlers = new HandlerAttribution(world);
     }
 
     /**
@@ -205,11 +207,21 @@ public final class ReferenceScanner {
         }
         // One site for every instruction: its Origin is built only if a discovery keeps it.
         UseSite site = new UseSite(cn.name, m);
+        Map<Integer, Set<String>> attributed = null;
         int index = 0;
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), index++) {
             rel |= instruction(site.at(index, insn), insn);
             if (insn instanceof MethodInsnNode mi && !world.isKnown(mi.owner) && !mi.owner.startsWith("[")) {
-                discovery.caughtExceptions().use(mi.owner, mi.name, mi.desc, covering(m, index));
+                if (attributed == null) {
+                    attributed = handlers.attribute(m);
+                }
+                Set<String> evidence = new HashSet<>();
+                for (String e : attributed.getOrDefault(index, Set.of())) {
+                    if (handlers.accessible(mi.owner, e)) {
+                        evidence.add(e);
+                    }
+                }
+                discovery.caughtExceptions().use(mi.owner, mi.name, mi.desc, covering(m, index), evidence);
             }
         }
         return rel;
@@ -369,7 +381,7 @@ public final class ReferenceScanner {
     private boolean handle(Handle h, Supplier<Origin> o) {
         boolean rel = type(h.getOwner(), o);
         if (h.getTag() >= Opcodes.H_INVOKEVIRTUAL && !world.isKnown(h.getOwner())) {
-            discovery.caughtExceptions().use(h.getOwner(), h.getName(), h.getDesc(), Set.of());
+            discovery.caughtExceptions().use(h.getOwner(), h.getName(), h.getDesc(), Set.of(), Set.of());
         }
         int tag = h.getTag();
         boolean field = tag <= Opcodes.H_PUTSTATIC;
