@@ -99,6 +99,7 @@ public final class ReferenceScanner {
         boolean classRelevant = isRelevant(cn.name);
         current = cn.name;
         discovery.genericArity().classOrMethodSignature(cn.signature);
+        discovery.kindEvidence().signature(cn.signature);
         if (cn.superName != null) {
             type(cn.superName, fixed(Origin.ofClass(cn.name, "super class")));
             access(cn.superName);
@@ -127,6 +128,9 @@ public final class ReferenceScanner {
         if (cn.innerClasses != null) {
             for (InnerClassNode ic : cn.innerClasses) {
                 type(ic.name, fixed(Origin.ofClass(cn.name, "InnerClasses")));
+                if (!world.isKnown(ic.name)) {
+                    discovery.kindEvidence().innerClassFlags(ic.name, ic.access);
+                }
                 if (ic.outerName != null && ic.innerName != null && !world.isKnown(ic.name)) {
                     discovery.innerClass(new InnerClassRef(ic.name, ic.outerName, ic.innerName, ic.access,
                             ic.outerName.equals(cn.name)));
@@ -154,6 +158,7 @@ public final class ReferenceScanner {
             annotations(f.invisibleAnnotations, o);
             uses(f.visibleAnnotations, f.invisibleAnnotations, "FIELD");
         }
+        bridges(cn);
         BitSet analyse = new BitSet();
         List<MethodNode> methods = cn.methods;
         for (int i = 0; i < methods.size(); i++) {
@@ -169,9 +174,11 @@ public final class ReferenceScanner {
         boolean rel = methodDesc(m.desc, head) | classRelevant;
         valueUses(m.desc);
         discovery.genericArity().classOrMethodSignature(m.signature);
+        discovery.kindEvidence().signature(m.signature);
         if (m.exceptions != null) {
             for (String e : m.exceptions) {
                 discovery.kindEvidence().classUse(e);
+                discovery.throwableUses().named(e);
                 rel |= type(e, new UseSite(cn.name, m).at(-1, "throws clause"));
             }
         }
@@ -196,6 +203,7 @@ public final class ReferenceScanner {
         for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
             if (tcb.type != null) {
                 discovery.kindEvidence().classUse(tcb.type);
+                discovery.throwableUses().named(tcb.type);
                 rel |= type(tcb.type, new UseSite(cn.name, m).at(m.instructions.indexOf(tcb.handler), "exception handler"));
             }
         }
@@ -211,6 +219,9 @@ public final class ReferenceScanner {
         int index = 0;
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), index++) {
             rel |= instruction(site.at(index, insn), insn);
+            if (insn.getOpcode() == Opcodes.ATHROW) {
+                thrown(m, insn, index);
+            }
             if (insn instanceof MethodInsnNode mi && !world.isKnown(mi.owner) && !mi.owner.startsWith("[")) {
                 if (attributed == null) {
                     attributed = handlers.attribute(m);
@@ -286,6 +297,11 @@ public final class ReferenceScanner {
                         && fi.getSort() == Type.OBJECT) {
                     // the functional interface method that the lambda implements
                     member(fi.getInternalName(), indy.name, sam.getDescriptor(), false, false, true, o);
+                    if (!world.isKnown(fi.getInternalName()) && indy.bsmArgs.length >= 3
+                            && indy.bsmArgs[2] instanceof Type inst && inst.getSort() == Type.METHOD) {
+                        discovery.memberSignatures().lambda(fi.getInternalName(), indy.name, sam.getDescriptor(),
+                                inst.getDescriptor());
+                    }
                 }
                 return rel;
             }
@@ -362,6 +378,60 @@ public final class ReferenceScanner {
             return rel;
         }
         return false;
+    }
+
+    /**
+     * Bridge methods of a class whose signature gives phantom supertypes type arguments: the bridge
+     * has the phantom method's erased descriptor, the method it calls the specialised one.
+     */
+    private void bridges(ClassNode cn) {
+        if (cn.signature == null) {
+            return;
+        }
+        Map<String, List<String>> supers = null;
+        for (MethodNode m : cn.methods) {
+            if ((m.access & Opcodes.ACC_BRIDGE) == 0 || (m.access & Opcodes.ACC_STATIC) != 0) {
+                continue;
+            }
+            if (supers == null) {
+                supers = SupertypeArguments.of(cn.signature);
+                supers.keySet().removeIf(world::isKnown);
+            }
+            MethodInsnNode target = null;
+            for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
+                if (insn instanceof MethodInsnNode mi && mi.owner.equals(cn.name) && mi.name.equals(m.name)
+                        && !mi.desc.equals(m.desc)) {
+                    target = mi;
+                }
+            }
+            if (target != null) {
+                for (Map.Entry<String, List<String>> e : supers.entrySet()) {
+                    discovery.memberSignatures().bridge(e.getKey(), m.name, m.desc, target.desc, e.getValue());
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code throw new P(..)} of a phantom {@code P} (the {@code athrow} right after P's constructor
+     * call) that neither a handler nor {@code m}'s {@code throws} clause covers: P is unchecked.
+     */
+    private void thrown(MethodNode m, AbstractInsnNode athrow, int index) {
+        AbstractInsnNode prev = athrow.getPrevious();
+        while (prev != null && prev.getOpcode() < 0) {
+            prev = prev.getPrevious();
+        }
+        if (!(prev instanceof MethodInsnNode init) || prev.getOpcode() != Opcodes.INVOKESPECIAL
+                || !init.name.equals("<init>") || world.isKnown(init.owner) || init.owner.startsWith("[")) {
+            return;
+        }
+        for (String c : covering(m, index)) {
+            if (c.equals(init.owner) || c.equals("java/lang/Exception") || c.equals("java/lang/Throwable")
+                    || !world.isKnown(c)) {
+                return; // covered, possibly by a phantom supertype
+            }
+        }
+        discovery.throwableUses().thrownUndeclared(init.owner);
     }
 
     /** The handler types around instruction {@code index} of {@code m}, and {@code m}'s throws clause. */
