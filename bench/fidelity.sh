@@ -13,7 +13,9 @@
 #     floor(n/3) of them are tuning jars, the others are held out.
 # With the 16 pairs below: 8 tuning, 8 held out.
 #
-# Usage: bench/fidelity.sh      (a few minutes; JAVA_OPTS as for bench/pta.sh)
+# Usage: bench/fidelity.sh      (about 6 minutes; JAVA_OPTS as for bench/pta.sh)
+#        ONLY=tuning bench/fidelity.sh     (one set only; ONLY=held-out for the other)
+#        JPHANTOM=other/jphantom.jar bench/fidelity.sh     (another build, e.g. for a before/after table)
 # Exit status 0 when both sets meet KIND_TARGET (default 97) percent kind agreement and 100 percent
 # supertype consistency, 1 when not, 2 on a setup error.
 set -euo pipefail
@@ -22,7 +24,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 JAVA_OPTS=${JAVA_OPTS:--XX:+UseSerialGC}
 KIND_TARGET=${KIND_TARGET:-97}
-WORK=$ROOT/bench/target/fidelity
+WORK=${FIDELITY_WORK:-$ROOT/bench/target/fidelity}   # a separate FIDELITY_WORK lets two runs go side by side
 JPHANTOM=${JPHANTOM:-$ROOT/jphantom-cli/target/jphantom.jar}   # JPHANTOM=other.jar compares another build
 mkdir -p "$WORK"
 die() { echo "fidelity: $*" >&2; exit 2; }
@@ -93,11 +95,12 @@ done
 : > "$WORK/table.txt"
 for pair in "${PAIRS[@]}"; do
     read -r -a coords <<<"$pair"
+    set_name=${SET[$(ga "${coords[0]}")]}
+    [[ -z ${ONLY:-} || $set_name == "$ONLY" ]] || continue
     program=$(fetch "${coords[0]}")
     removed=()
     for c in "${coords[@]:1}"; do removed+=("$(fetch "$c")"); done
     label=$(basename "$program" .jar)
-    set_name=${SET[$(ga "${coords[0]}")]}
     rm -rf "${WORK:?}/$label" && mkdir -p "$WORK/$label"
     # shellcheck disable=SC2086
     java $JAVA_OPTS -jar "$JPHANTOM" "$program" -o "$WORK/$label/complete.jar" -q \
@@ -118,6 +121,7 @@ awk -v target="$KIND_TARGET" '
         split("tuning held-out", order, " ")
         for (k = 1; k <= 2; k++) {
             t = order[k]
+            if (!n[t]) continue
             kp = c[t] ? 100 * a[t] / c[t] : 100; sp = j[t] ? 100 * s[t] / j[t] : 100
             printf "%-9s %2d jars compared %5d  kinds %5d/%-5d %6.1f%%  supertypes %4d/%-4d %6.1f%%\n", t, n[t], c[t],
                    a[t], c[t], kp, s[t], j[t], sp

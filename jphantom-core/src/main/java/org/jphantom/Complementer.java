@@ -31,7 +31,7 @@ import org.jphantom.io.LibraryPath;
 import org.jphantom.io.ProgramClass;
 import org.jphantom.io.ProgramInput;
 import org.jphantom.model.Constraint;
-import org.jphantom.solve.ExceptionSupers;
+import org.jphantom.solve.EvidentSupers;
 import org.jphantom.solve.HierarchyProblem;
 import org.jphantom.solve.HierarchySolver;
 import org.jphantom.solve.LenientSolver;
@@ -194,8 +194,8 @@ public final class Complementer {
                 constraints, world, discovery.kindEvidence().interfaceLike(discovery.phantomTypes().keySet()));
         Solution solution = request.lenient() ? LenientSolver.solve(problem, request.maxSearchSteps(), warnings)
                 : HierarchySolver.solve(problem, request.maxSearchSteps());
-        solution = ExceptionSupers.apply(solution, discovery.throwableUses().named(),
-                discovery.throwableUses().thrownUndeclared());
+        solution = EvidentSupers.apply(solution, discovery.superClassEvidence().enums(), discovery.superClassEvidence().named(),
+                discovery.superClassEvidence().thrownUndeclared());
         InputChecks.warnInaccessibleSupers(world, solution, discovery, warnings);
         long t3 = lap(timings, "solve", t2);
 

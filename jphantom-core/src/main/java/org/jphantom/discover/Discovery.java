@@ -26,7 +26,7 @@ public final class Discovery {
     private final GenericArity genericArity = new GenericArity();
     private final AnnotationUses annotationUses = new AnnotationUses();
     private final CaughtExceptions caughtExceptions = new CaughtExceptions();
-    private final ThrowableUses throwableUses = new ThrowableUses();
+    private final SuperClassEvidence superClassEvidence = new SuperClassEvidence();
     private final MemberSignatures memberSignatures = new MemberSignatures();
     private final SortedMap<String, InnerClassRef> innerClasses = new TreeMap<>();
     private final SortedMap<String, SortedSet<String>> concealedUses = new TreeMap<>();
@@ -128,8 +128,8 @@ public final class Discovery {
     }
 
     /** The program's uses of phantoms as exceptions, beyond the verifier's. */
-    public ThrowableUses throwableUses() {
-        return throwableUses;
+    public SuperClassEvidence superClassEvidence() {
+        return superClassEvidence;
     }
 
     /** Where and how the program uses each annotation type. */

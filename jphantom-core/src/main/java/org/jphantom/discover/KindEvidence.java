@@ -26,7 +26,9 @@ import org.objectweb.asm.Opcodes;
  *     an interface;</li>
  * <li>anything else (class literals, no use beyond the name): a class.</li>
  * </ol>
- * Measured on the tuning and held-out X-minus pairs of {@code bench/fidelity.sh}.
+ * Measured on the tuning and held-out X-minus pairs of {@code bench/fidelity.sh}; the kind of a
+ * phantom's siblings (the phantoms of its package whose kind the constraints fix) was tried as
+ * evidence for the last step and made the tuning set worse, so it is not used.
  */
 public final class KindEvidence {
     private final Set<String> values = new HashSet<>();

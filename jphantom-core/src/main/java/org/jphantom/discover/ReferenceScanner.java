@@ -178,7 +178,7 @@ public final class ReferenceScanner {
         if (m.exceptions != null) {
             for (String e : m.exceptions) {
                 discovery.kindEvidence().classUse(e);
-                discovery.throwableUses().named(e);
+                discovery.superClassEvidence().named(e);
                 rel |= type(e, new UseSite(cn.name, m).at(-1, "throws clause"));
             }
         }
@@ -203,7 +203,7 @@ public final class ReferenceScanner {
         for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
             if (tcb.type != null) {
                 discovery.kindEvidence().classUse(tcb.type);
-                discovery.throwableUses().named(tcb.type);
+                discovery.superClassEvidence().named(tcb.type);
                 rel |= type(tcb.type, new UseSite(cn.name, m).at(m.instructions.indexOf(tcb.handler), "exception handler"));
             }
         }
@@ -256,6 +256,10 @@ public final class ReferenceScanner {
             case AbstractInsnNode.METHOD_INSN: {
                 MethodInsnNode mi = (MethodInsnNode) insn;
                 access(mi.owner);
+                if (mi.getOpcode() == Opcodes.INVOKESTATIC && mi.name.equals("values") && mi.desc.equals("()[L" + mi.owner + ";")
+                        || mi.getOpcode() == Opcodes.INVOKEVIRTUAL && mi.name.equals("ordinal") && mi.desc.equals("()I")) {
+                    discovery.superClassEvidence().enumUse(mi.owner);
+                }
                 privateAccess(mi.owner, mi.name, mi.desc, false);
                 boolean rel = type(mi.owner, o) | methodDesc(mi.desc, o);
                 valueUses(mi.desc);
@@ -431,7 +435,7 @@ public final class ReferenceScanner {
                 return; // covered, possibly by a phantom supertype
             }
         }
-        discovery.throwableUses().thrownUndeclared(init.owner);
+        discovery.superClassEvidence().thrownUndeclared(init.owner);
     }
 
     /** The handler types around instruction {@code index} of {@code m}, and {@code m}'s throws clause. */
