@@ -2,15 +2,21 @@
 # Kind fidelity of phantoms on X-minus pairs: each jar X is complemented alone (its dependencies
 # become phantoms), and every phantom whose real class is in one of X's removed dependencies is
 # compared with it: kind (class / interface / annotation) and supertypes (each supertype the phantom
-# declares must be a real ancestor). Prints one line per jar, the disagreements, and the totals.
+# declares must be a real ancestor). Prints one line per jar, the disagreements, and the totals of
+# the tuning set and of the held-out set.
 #
-#   logback-classic 1.5.12  without logback-core 1.5.12, slf4j-api 2.0.15
-#   spring-context 6.2.0    without spring-core 6.2.0, spring-beans 6.2.0
-#   antlr4 4.13.2           without antlr4-runtime 4.13.2
-#   pmd-java 7.7.0          without pmd-core 7.7.0
+# The split (fixed before the kind policy of issue 30 was changed, never to be changed because of a
+# held-out miss; a jar whose held-out miss motivates a policy change moves to TUNED_ON, said so in
+# bench/README.md):
+#   - the jars the policy was developed on before (TUNED_ON) are tuning jars;
+#   - the other jars are ranked by the SHA-256 of "groupId:artifactId" (hex, ascending); the last
+#     floor(n/3) of them are tuning jars, the others are held out.
+# With the 16 pairs below: 8 tuning, 8 held out.
 #
-# Usage: bench/fidelity.sh      (about a minute; JAVA_OPTS as for bench/pta.sh)
-# Exit status 0 when the totals meet KIND_TARGET (default 97) percent kind agreement and 100 percent
+# Usage: bench/fidelity.sh      (about 6 minutes; JAVA_OPTS as for bench/pta.sh)
+#        ONLY=tuning bench/fidelity.sh     (one set only; ONLY=held-out for the other)
+#        JPHANTOM=other/jphantom.jar bench/fidelity.sh     (another build, e.g. for a before/after table)
+# Exit status 0 when both sets meet KIND_TARGET (default 97) percent kind agreement and 100 percent
 # supertype consistency, 1 when not, 2 on a setup error.
 set -euo pipefail
 
@@ -18,8 +24,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 JAVA_OPTS=${JAVA_OPTS:--XX:+UseSerialGC}
 KIND_TARGET=${KIND_TARGET:-97}
-WORK=$ROOT/bench/target/fidelity
-JPHANTOM=$ROOT/jphantom-cli/target/jphantom.jar
+WORK=${FIDELITY_WORK:-$ROOT/bench/target/fidelity}   # a separate FIDELITY_WORK lets two runs go side by side
+JPHANTOM=${JPHANTOM:-$ROOT/jphantom-cli/target/jphantom.jar}   # JPHANTOM=other.jar compares another build
 mkdir -p "$WORK"
 die() { echo "fidelity: $*" >&2; exit 2; }
 [[ -f $JPHANTOM ]] || { mvn -B -q -DskipTests package || die "build failed"; }
@@ -52,10 +58,45 @@ PAIRS=(
     "org.springframework:spring-context:6.2.0 org.springframework:spring-core:6.2.0 org.springframework:spring-beans:6.2.0"
     "org.antlr:antlr4:4.13.2 org.antlr:antlr4-runtime:4.13.2"
     "net.sourceforge.pmd:pmd-java:7.7.0 net.sourceforge.pmd:pmd-core:7.7.0"
+    "org.mockito:mockito-core:5.14.2 net.bytebuddy:byte-buddy:1.15.4 net.bytebuddy:byte-buddy-agent:1.15.4 org.objenesis:objenesis:3.3"
+    "org.junit.jupiter:junit-jupiter-engine:5.11.3 org.junit.platform:junit-platform-engine:1.11.3 org.junit.jupiter:junit-jupiter-api:5.11.3 org.junit.platform:junit-platform-commons:1.11.3 org.opentest4j:opentest4j:1.3.0"
+    "org.apache.poi:poi-ooxml:5.5.1 org.apache.poi:poi:5.5.1 org.apache.poi:poi-ooxml-lite:5.5.1 org.apache.xmlbeans:xmlbeans:5.3.0"
+    "io.netty:netty-handler:4.1.115.Final io.netty:netty-common:4.1.115.Final io.netty:netty-buffer:4.1.115.Final io.netty:netty-transport:4.1.115.Final io.netty:netty-codec:4.1.115.Final io.netty:netty-resolver:4.1.115.Final io.netty:netty-transport-native-unix-common:4.1.115.Final"
+    "org.apache.httpcomponents:httpclient:4.5.14 org.apache.httpcomponents:httpcore:4.4.16 commons-logging:commons-logging:1.2 commons-codec:commons-codec:1.11"
+    "org.springframework:spring-webmvc:6.2.0 org.springframework:spring-web:6.2.0 org.springframework:spring-context:6.2.0 org.springframework:spring-core:6.2.0 org.springframework:spring-beans:6.2.0 org.springframework:spring-aop:6.2.0 org.springframework:spring-expression:6.2.0"
+    "org.eclipse.jetty:jetty-server:12.0.15 org.eclipse.jetty:jetty-http:12.0.15 org.eclipse.jetty:jetty-io:12.0.15 org.eclipse.jetty:jetty-util:12.0.15"
+    "com.fasterxml.jackson.core:jackson-databind:2.17.2 com.fasterxml.jackson.core:jackson-core:2.17.2 com.fasterxml.jackson.core:jackson-annotations:2.17.2"
+    "org.apache.logging.log4j:log4j-core:2.24.1 org.apache.logging.log4j:log4j-api:2.24.1"
+    "org.apache.commons:commons-configuration2:2.11.0 org.apache.commons:commons-lang3:3.14.0 org.apache.commons:commons-text:1.12.0 commons-logging:commons-logging:1.3.2"
+    "org.hibernate.validator:hibernate-validator:8.0.1.Final jakarta.validation:jakarta.validation-api:3.0.2 org.jboss.logging:jboss-logging:3.4.3.Final com.fasterxml:classmate:1.5.1"
+    "org.apache.lucene:lucene-queryparser:9.12.0 org.apache.lucene:lucene-core:9.12.0 org.apache.lucene:lucene-queries:9.12.0 org.apache.lucene:lucene-sandbox:9.12.0"
 )
+# the jars the kind policy was developed on before the split existed (issue 30 adds no jar here)
+TUNED_ON=(ch.qos.logback:logback-classic org.springframework:spring-context org.antlr:antlr4 net.sourceforge.pmd:pmd-java)
+
+ga() { local g a v; IFS=: read -r g a v <<<"$1"; echo "$g:$a"; }
+declare -A SET
+ranked=()
+for pair in "${PAIRS[@]}"; do
+    key=$(ga "${pair%% *}")
+    if [[ " ${TUNED_ON[*]} " == *" $key "* ]]; then
+        SET[$key]=tuning
+    else
+        ranked+=("$(printf '%s' "$key" | sha256sum | cut -d' ' -f1) $key")
+    fi
+done
+mapfile -t ranked < <(printf '%s\n' "${ranked[@]}" | LC_ALL=C sort)
+tune_from=$(( ${#ranked[@]} - ${#ranked[@]} / 3 ))
+for i in "${!ranked[@]}"; do
+    key=${ranked[$i]#* }
+    if (( i >= tune_from )); then SET[$key]=tuning; else SET[$key]=held-out; fi
+done
+
 : > "$WORK/table.txt"
 for pair in "${PAIRS[@]}"; do
     read -r -a coords <<<"$pair"
+    set_name=${SET[$(ga "${coords[0]}")]}
+    [[ -z ${ONLY:-} || $set_name == "$ONLY" ]] || continue
     program=$(fetch "${coords[0]}")
     removed=()
     for c in "${coords[@]:1}"; do removed+=("$(fetch "$c")"); done
@@ -65,14 +106,26 @@ for pair in "${PAIRS[@]}"; do
     java $JAVA_OPTS -jar "$JPHANTOM" "$program" -o "$WORK/$label/complete.jar" -q \
         --save-class-files "$WORK/$label/phantoms" || die "complementing $label failed"
     mkdir -p "$WORK/$label/phantoms"
+    echo "[$set_name]"
     java -cp "$ASM_CP:$WORK/classes" Fidelity "$label" "$WORK/$label/phantoms" "$program" "${removed[@]}" \
-        | tee -a "$WORK/table.txt" || die "comparing $label failed"
+        > "$WORK/$label/fidelity.txt" || die "comparing $label failed"
+    cat "$WORK/$label/fidelity.txt"
+    head -n 1 "$WORK/$label/fidelity.txt" | sed "s/^/$set_name /" >> "$WORK/table.txt"
 done
+echo
 awk -v target="$KIND_TARGET" '
-    $2 == "phantoms" { c += $5; a += substr($7, 1, index($7, "/") - 1); j += substr($10, index($10, "/") + 1);
-                       s += substr($10, 1, index($10, "/") - 1) }
+    $3 == "phantoms" { set = $1; n[set]++; c[set] += $6; a[set] += substr($8, 1, index($8, "/") - 1);
+                       j[set] += substr($11, index($11, "/") + 1); s[set] += substr($11, 1, index($11, "/") - 1) }
     END {
-        kp = c ? 100 * a / c : 100; sp = j ? 100 * s / j : 100
-        printf "%-24s compared %4d  kinds %4d/%-4d %6.1f%%  supertypes %4d/%-4d %6.1f%%\n", "total", c, a, c, kp, s, j, sp
-        exit (kp >= target && s == j) ? 0 : 1
+        ok = 1
+        split("tuning held-out", order, " ")
+        for (k = 1; k <= 2; k++) {
+            t = order[k]
+            if (!n[t]) continue
+            kp = c[t] ? 100 * a[t] / c[t] : 100; sp = j[t] ? 100 * s[t] / j[t] : 100
+            printf "%-9s %2d jars compared %5d  kinds %5d/%-5d %6.1f%%  supertypes %4d/%-4d %6.1f%%\n", t, n[t], c[t],
+                   a[t], c[t], kp, s[t], j[t], sp
+            if (kp < target || s[t] != j[t]) ok = 0
+        }
+        exit ok ? 0 : 1
     }' "$WORK/table.txt"

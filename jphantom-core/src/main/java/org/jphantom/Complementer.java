@@ -31,6 +31,7 @@ import org.jphantom.io.LibraryPath;
 import org.jphantom.io.ProgramClass;
 import org.jphantom.io.ProgramInput;
 import org.jphantom.model.Constraint;
+import org.jphantom.solve.EvidentSupers;
 import org.jphantom.solve.HierarchyProblem;
 import org.jphantom.solve.HierarchySolver;
 import org.jphantom.solve.LenientSolver;
@@ -225,6 +226,8 @@ public final class Complementer {
                 constraints, world, discovery.kindEvidence().interfaceLike(discovery.phantomTypes().keySet()));
         Solution solution = request.lenient() ? LenientSolver.solve(problem, request.maxSearchSteps(), warnings)
                 : HierarchySolver.solve(problem, request.maxSearchSteps());
+        solution = EvidentSupers.apply(solution, discovery.superClassEvidence().enums(), discovery.superClassEvidence().named(),
+                discovery.superClassEvidence().thrownUndeclared());
         InputChecks.warnInaccessibleSupers(world, solution, discovery, warnings);
         long t3 = lap(timings, "solve", t2);
 
@@ -233,8 +236,12 @@ public final class Complementer {
         SortedMap<String, SortedSet<PlannedMember>> plan = planner.plan(discovery, solution.phantoms().keySet(),
                 programInfo.keySet().stream().sorted().toList());
         warnings.addAll(planner.warnings());
+        List<String> classes = new ArrayList<>(programInfo.keySet());
+        classes.addAll(solution.phantoms().keySet());
         ProgramView view = new ProgramView(discovery.genericArity().arities(), discovery.innerClasses(),
-                discovery.annotationUses().uses(), discovery.caughtExceptions().throwsByMethod());
+                discovery.annotationUses().uses(), discovery.caughtExceptions().throwsByMethod(),
+                discovery.memberSignatures().signatures(discovery.genericArity().arities()),
+                ProgramView.abstractMethods(discovery.memberSignatures().functionalMethods(), classes, hierarchy));
         SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy, view)
                 .generate(plan, discovery.nestMembersByHost());
         long t4 = lap(timings, "generate", t3);

@@ -26,6 +26,8 @@ public final class Discovery {
     private final GenericArity genericArity = new GenericArity();
     private final AnnotationUses annotationUses = new AnnotationUses();
     private final CaughtExceptions caughtExceptions = new CaughtExceptions();
+    private final SuperClassEvidence superClassEvidence = new SuperClassEvidence();
+    private final MemberSignatures memberSignatures = new MemberSignatures();
     private final SortedMap<String, InnerClassRef> innerClasses = new TreeMap<>();
     private final SortedMap<String, SortedSet<String>> concealedUses = new TreeMap<>();
     private final SortedMap<String, SortedSet<String>> privateAccesses = new TreeMap<>();
@@ -118,6 +120,16 @@ public final class Discovery {
     /** The exceptions around each use of a method: what a phantom method may declare. */
     public CaughtExceptions caughtExceptions() {
         return caughtExceptions;
+    }
+
+    /** Evidence for generic signatures of phantom methods, and the methods lambdas implement. */
+    public MemberSignatures memberSignatures() {
+        return memberSignatures;
+    }
+
+    /** The program's uses of phantoms as exceptions, beyond the verifier's. */
+    public SuperClassEvidence superClassEvidence() {
+        return superClassEvidence;
     }
 
     /** Where and how the program uses each annotation type. */

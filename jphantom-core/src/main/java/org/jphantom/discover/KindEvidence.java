@@ -1,24 +1,41 @@
 package org.jphantom.discover;
 
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import org.objectweb.asm.Opcodes;
 
 /**
  * How the program uses each type, as evidence for the kind of a phantom whose kind the
- * constraints leave open (it never overrides a constraint). Measured on X-minus pairs
- * ({@code bench/fidelity.sh}): open phantoms that the program names as only a class can be named
- * (owner of a static field access, a {@code throws} clause, an exception handler) or never
- * handles as a value (only class literals, or nothing) are nearly always classes; open phantoms
- * whose values the program only passes around (descriptors of its fields and methods and of the
- * members it calls, field accesses, {@code checkcast}, {@code instanceof}, {@code anewarray}) are
- * more often interfaces. Java's naming conventions break the tie for the latter: a simple name
- * beginning with {@code Abstract} or ending in {@code Exception} or {@code Error} is a class.
+ * constraints leave open (it never overrides a constraint). The evidence is weighed in this order,
+ * the first that speaks deciding:
+ * <ol>
+ * <li>what the compiler of the program knew: the flags of a nested phantom's {@code InnerClasses}
+ *     entry in a program class ({@code ACC_INTERFACE} or not), then the position of the phantom as
+ *     a bound of a type parameter in the program's own {@code Signature} attributes (a class bound
+ *     or an interface bound);</li>
+ * <li>uses that only a class has: the owner of a static field access, a {@code throws} clause, an
+ *     exception handler;</li>
+ * <li>a simple name beginning with {@code Abstract} or ending in {@code Exception} or
+ *     {@code Error}: a class;</li>
+ * <li>values the program only passes around (descriptors of its fields and methods and of the
+ *     members it calls, field accesses, {@code checkcast}, {@code instanceof}, {@code anewarray}):
+ *     an interface;</li>
+ * <li>anything else (class literals, no use beyond the name): a class.</li>
+ * </ol>
+ * Measured on the tuning and held-out X-minus pairs of {@code bench/fidelity.sh}; the kind of a
+ * phantom's siblings (the phantoms of its package whose kind the constraints fix) was tried as
+ * evidence for the last step and made the tuning set worse, so it is not used.
  */
 public final class KindEvidence {
     private final Set<String> values = new HashSet<>();
     private final Set<String> classUses = new HashSet<>();
+    /** By type: true when the compiler's view (InnerClasses flags, bound position) says interface. */
+    private final Map<String, Boolean> declared = new HashMap<>();
+    private final Map<String, Boolean> bounds = new HashMap<>();
 
     /** The program handles a value of {@code type} (internal name). */
     void value(String type) {
@@ -30,15 +47,36 @@ public final class KindEvidence {
         classUses.add(type);
     }
 
+    /** An {@code InnerClasses} entry of a program class gives nested {@code type} these flags. */
+    void innerClassFlags(String type, int access) {
+        declared.merge(type, (access & Opcodes.ACC_INTERFACE) != 0, (a, b) -> a && b);
+    }
+
+    /** A class or method signature of the program: records the bounds of its type parameters. */
+    void signature(String signature) {
+        SignatureBounds.read(signature, (type, itf) -> bounds.merge(type, itf, (a, b) -> a && b));
+    }
+
     /** Of {@code types}, those the evidence says are interfaces, sorted. */
     public SortedSet<String> interfaceLike(Set<String> types) {
         SortedSet<String> out = new TreeSet<>();
         for (String t : types) {
-            if (values.contains(t) && !classUses.contains(t) && !classByName(t)) {
+            if (isInterface(t)) {
                 out.add(t);
             }
         }
         return out;
+    }
+
+    private boolean isInterface(String t) {
+        Boolean compiler = declared.get(t);
+        if (compiler == null) {
+            compiler = bounds.get(t);
+        }
+        if (compiler != null) {
+            return compiler;
+        }
+        return values.contains(t) && !classUses.contains(t) && !classByName(t);
     }
 
     private static boolean classByName(String type) {

@@ -51,6 +51,7 @@ public final class ReferenceScanner {
     private final Map<String, String[]> descriptorClasses = new HashMap<>();
     private final Predicate<String> concealed;
     private final Map<String, Boolean> concealedCache = new HashMap<>();
+    private final HandlerAttribution handlers;
     /** The class being scanned. */
     private String current;
 
@@ -67,6 +68,7 @@ public final class ReferenceScanner {
         this.world = world;
         this.discovery = discovery;
         this.concealed = concealed;
+        this.handlers = new HandlerAttribution(world);
     }
 
     /**
@@ -97,6 +99,7 @@ public final class ReferenceScanner {
         boolean classRelevant = isRelevant(cn.name);
         current = cn.name;
         discovery.genericArity().classOrMethodSignature(cn.signature);
+        discovery.kindEvidence().signature(cn.signature);
         if (cn.superName != null) {
             type(cn.superName, fixed(Origin.ofClass(cn.name, "super class")));
             access(cn.superName);
@@ -125,6 +128,9 @@ public final class ReferenceScanner {
         if (cn.innerClasses != null) {
             for (InnerClassNode ic : cn.innerClasses) {
                 type(ic.name, fixed(Origin.ofClass(cn.name, "InnerClasses")));
+                if (!world.isKnown(ic.name)) {
+                    discovery.kindEvidence().innerClassFlags(ic.name, ic.access);
+                }
                 if (ic.outerName != null && ic.innerName != null && !world.isKnown(ic.name)) {
                     discovery.innerClass(new InnerClassRef(ic.name, ic.outerName, ic.innerName, ic.access,
                             ic.outerName.equals(cn.name)));
@@ -152,6 +158,7 @@ public final class ReferenceScanner {
             annotations(f.invisibleAnnotations, o);
             uses(f.visibleAnnotations, f.invisibleAnnotations, "FIELD");
         }
+        bridges(cn);
         BitSet analyse = new BitSet();
         List<MethodNode> methods = cn.methods;
         for (int i = 0; i < methods.size(); i++) {
@@ -167,9 +174,11 @@ public final class ReferenceScanner {
         boolean rel = methodDesc(m.desc, head) | classRelevant;
         valueUses(m.desc);
         discovery.genericArity().classOrMethodSignature(m.signature);
+        discovery.kindEvidence().signature(m.signature);
         if (m.exceptions != null) {
             for (String e : m.exceptions) {
                 discovery.kindEvidence().classUse(e);
+                discovery.superClassEvidence().named(e);
                 rel |= type(e, new UseSite(cn.name, m).at(-1, "throws clause"));
             }
         }
@@ -194,6 +203,7 @@ public final class ReferenceScanner {
         for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
             if (tcb.type != null) {
                 discovery.kindEvidence().classUse(tcb.type);
+                discovery.superClassEvidence().named(tcb.type);
                 rel |= type(tcb.type, new UseSite(cn.name, m).at(m.instructions.indexOf(tcb.handler), "exception handler"));
             }
         }
@@ -205,11 +215,24 @@ public final class ReferenceScanner {
         }
         // One site for every instruction: its Origin is built only if a discovery keeps it.
         UseSite site = new UseSite(cn.name, m);
+        Map<Integer, Set<String>> attributed = null;
         int index = 0;
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), index++) {
             rel |= instruction(site.at(index, insn), insn);
+            if (insn.getOpcode() == Opcodes.ATHROW) {
+                thrown(m, insn, index);
+            }
             if (insn instanceof MethodInsnNode mi && !world.isKnown(mi.owner) && !mi.owner.startsWith("[")) {
-                discovery.caughtExceptions().use(mi.owner, mi.name, mi.desc, covering(m, index));
+                if (attributed == null) {
+                    attributed = handlers.attribute(m);
+                }
+                Set<String> evidence = new HashSet<>();
+                for (String e : attributed.getOrDefault(index, Set.of())) {
+                    if (handlers.accessible(mi.owner, e)) {
+                        evidence.add(e);
+                    }
+                }
+                discovery.caughtExceptions().use(mi.owner, mi.name, mi.desc, covering(m, index), evidence);
             }
         }
         return rel;
@@ -233,6 +256,10 @@ public final class ReferenceScanner {
             case AbstractInsnNode.METHOD_INSN: {
                 MethodInsnNode mi = (MethodInsnNode) insn;
                 access(mi.owner);
+                if (mi.getOpcode() == Opcodes.INVOKESTATIC && mi.name.equals("values") && mi.desc.equals("()[L" + mi.owner + ";")
+                        || mi.getOpcode() == Opcodes.INVOKEVIRTUAL && mi.name.equals("ordinal") && mi.desc.equals("()I")) {
+                    discovery.superClassEvidence().enumUse(mi.owner);
+                }
                 privateAccess(mi.owner, mi.name, mi.desc, false);
                 boolean rel = type(mi.owner, o) | methodDesc(mi.desc, o);
                 valueUses(mi.desc);
@@ -274,6 +301,11 @@ public final class ReferenceScanner {
                         && fi.getSort() == Type.OBJECT) {
                     // the functional interface method that the lambda implements
                     member(fi.getInternalName(), indy.name, sam.getDescriptor(), false, false, true, o);
+                    if (!world.isKnown(fi.getInternalName()) && indy.bsmArgs.length >= 3
+                            && indy.bsmArgs[2] instanceof Type inst && inst.getSort() == Type.METHOD) {
+                        discovery.memberSignatures().lambda(fi.getInternalName(), indy.name, sam.getDescriptor(),
+                                inst.getDescriptor());
+                    }
                 }
                 return rel;
             }
@@ -352,6 +384,60 @@ public final class ReferenceScanner {
         return false;
     }
 
+    /**
+     * Bridge methods of a class whose signature gives phantom supertypes type arguments: the bridge
+     * has the phantom method's erased descriptor, the method it calls the specialised one.
+     */
+    private void bridges(ClassNode cn) {
+        if (cn.signature == null) {
+            return;
+        }
+        Map<String, List<String>> supers = null;
+        for (MethodNode m : cn.methods) {
+            if ((m.access & Opcodes.ACC_BRIDGE) == 0 || (m.access & Opcodes.ACC_STATIC) != 0) {
+                continue;
+            }
+            if (supers == null) {
+                supers = SupertypeArguments.of(cn.signature);
+                supers.keySet().removeIf(world::isKnown);
+            }
+            MethodInsnNode target = null;
+            for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
+                if (insn instanceof MethodInsnNode mi && mi.owner.equals(cn.name) && mi.name.equals(m.name)
+                        && !mi.desc.equals(m.desc)) {
+                    target = mi;
+                }
+            }
+            if (target != null) {
+                for (Map.Entry<String, List<String>> e : supers.entrySet()) {
+                    discovery.memberSignatures().bridge(e.getKey(), m.name, m.desc, target.desc, e.getValue());
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code throw new P(..)} of a phantom {@code P} (the {@code athrow} right after P's constructor
+     * call) that neither a handler nor {@code m}'s {@code throws} clause covers: P is unchecked.
+     */
+    private void thrown(MethodNode m, AbstractInsnNode athrow, int index) {
+        AbstractInsnNode prev = athrow.getPrevious();
+        while (prev != null && prev.getOpcode() < 0) {
+            prev = prev.getPrevious();
+        }
+        if (!(prev instanceof MethodInsnNode init) || prev.getOpcode() != Opcodes.INVOKESPECIAL
+                || !init.name.equals("<init>") || world.isKnown(init.owner) || init.owner.startsWith("[")) {
+            return;
+        }
+        for (String c : covering(m, index)) {
+            if (c.equals(init.owner) || c.equals("java/lang/Exception") || c.equals("java/lang/Throwable")
+                    || !world.isKnown(c)) {
+                return; // covered, possibly by a phantom supertype
+            }
+        }
+        discovery.superClassEvidence().thrownUndeclared(init.owner);
+    }
+
     /** The handler types around instruction {@code index} of {@code m}, and {@code m}'s throws clause. */
     private static Set<String> covering(MethodNode m, int index) {
         Set<String> out = new HashSet<>();
@@ -369,7 +455,7 @@ public final class ReferenceScanner {
     private boolean handle(Handle h, Supplier<Origin> o) {
         boolean rel = type(h.getOwner(), o);
         if (h.getTag() >= Opcodes.H_INVOKEVIRTUAL && !world.isKnown(h.getOwner())) {
-            discovery.caughtExceptions().use(h.getOwner(), h.getName(), h.getDesc(), Set.of());
+            discovery.caughtExceptions().use(h.getOwner(), h.getName(), h.getDesc(), Set.of(), Set.of());
         }
         int tag = h.getTag();
         boolean field = tag <= Opcodes.H_PUTSTATIC;

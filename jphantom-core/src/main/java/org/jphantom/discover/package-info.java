@@ -8,7 +8,8 @@
  * ({@link org.jphantom.discover.KindEvidence}), type-parameter counts from {@code Signature}
  * attributes ({@link org.jphantom.discover.GenericArity}), {@code InnerClasses} entries of missing
  * nested classes, where annotation types are used ({@link org.jphantom.discover.AnnotationUses}),
- * and the exceptions around each use of a method ({@link org.jphantom.discover.CaughtExceptions}).
+ * and the exceptions around each use of a method ({@link org.jphantom.discover.CaughtExceptions};
+ * which handler is evidence for which call: {@link org.jphantom.discover.HandlerAttribution}).
  * None of these is a constraint: they never make a complement fail.
  */
 package org.jphantom.discover;

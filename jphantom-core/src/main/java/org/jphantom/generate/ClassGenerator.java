@@ -37,6 +37,8 @@ public final class ClassGenerator {
     private final SortedMap<String, InnerClassRef> innerClasses;
     private final SortedMap<String, AnnotationUses.Use> annotationUses;
     private final SortedMap<String, SortedSet<String>> throwsByMethod;
+    private final SortedMap<String, String> methodSignatures;
+    private final SortedSet<String> abstractMethods;
 
     public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy) {
         this(world, hierarchy, ProgramView.empty());
@@ -59,6 +61,8 @@ public final class ClassGenerator {
         this.innerClasses = view.innerClasses();
         this.annotationUses = view.annotationUses();
         this.throwsByMethod = view.throwsByMethod();
+        this.methodSignatures = view.methodSignatures();
+        this.abstractMethods = view.abstractMethods();
     }
 
     /** Generates every phantom, by internal name. */
@@ -143,10 +147,16 @@ public final class ClassGenerator {
             element.visitEnd();
             return;
         }
-        int access = Opcodes.ACC_PUBLIC | (m.isStatic() ? Opcodes.ACC_STATIC : 0);
-        SortedSet<String> thrown = throwsByMethod.get(CaughtExceptions.key(owner, m.name(), m.desc()));
-        MethodVisitor mv = cw.visitMethod(access, m.name(), m.desc(), null,
+        String key = CaughtExceptions.key(owner, m.name(), m.desc());
+        boolean isAbstract = itf && !m.isStatic() && abstractMethods.contains(key);
+        int access = Opcodes.ACC_PUBLIC | (m.isStatic() ? Opcodes.ACC_STATIC : 0) | (isAbstract ? Opcodes.ACC_ABSTRACT : 0);
+        SortedSet<String> thrown = throwsByMethod.get(key);
+        MethodVisitor mv = cw.visitMethod(access, m.name(), m.desc(), m.isStatic() ? null : methodSignatures.get(key),
                 thrown == null ? null : thrown.toArray(new String[0]));
+        if (isAbstract) {
+            mv.visitEnd();
+            return;
+        }
         mv.visitCode();
         returnDefault(mv, Type.getReturnType(m.desc()));
         mv.visitMaxs(0, 0);

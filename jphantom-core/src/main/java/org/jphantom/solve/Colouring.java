@@ -136,7 +136,7 @@ final class Colouring {
             if (colour[v] == NONE) {
                 if (interfaceLike[v]) {
                     colour[v] = BLACK;
-                    reason[v] = "kind left open: interface, the program only handles its values";
+                    reason[v] = "kind left open: interface, as the program's uses say";
                 } else if (open == OpenKinds.CLASSES || open == OpenKinds.FREE_CLASSES && free[v]) {
                     colour[v] = WHITE;
                     reason[v] = "kind left open: class";

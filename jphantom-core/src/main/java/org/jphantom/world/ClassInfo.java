@@ -198,7 +198,8 @@ public final class ClassInfo {
 
         @Override
         public MethodVisitor visitMethod(int acc, String n, String desc, String sig, String[] exceptions) {
-            methods.putIfAbsent(new Key(n, desc), new MemberInfo(name, n, desc, acc));
+            methods.putIfAbsent(new Key(n, desc), new MemberInfo(name, n, desc, acc,
+                    exceptions == null ? List.of() : List.of(exceptions)));
             return null;
         }
     }

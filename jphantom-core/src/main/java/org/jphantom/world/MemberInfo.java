@@ -1,9 +1,21 @@
 package org.jphantom.world;
 
+import java.util.List;
 import org.objectweb.asm.Opcodes;
 
-/** A field or method declared by a known class: name, descriptor and access flags. */
-public record MemberInfo(String owner, String name, String desc, int access) {
+/**
+ * A field or method declared by a known class: name, descriptor, access flags and, for a method,
+ * the exception types of its {@code throws} clause (internal names; empty for fields).
+ */
+public record MemberInfo(String owner, String name, String desc, int access, List<String> exceptions) {
+    public MemberInfo {
+        exceptions = List.copyOf(exceptions);
+    }
+
+    public MemberInfo(String owner, String name, String desc, int access) {
+        this(owner, name, desc, access, List.of());
+    }
+
     public boolean isStatic() {
         return (access & Opcodes.ACC_STATIC) != 0;
     }

@@ -160,7 +160,7 @@ class HierarchySolverTest {
         Solution s = solved(p);
         PhantomShape engine = s.phantoms().get(bsf + "BSFEngine");
         assertEquals(TypeKind.INTERFACE, engine.kind());
-        assertEquals("kind left open: interface, the program only handles its values", engine.reason());
+        assertEquals("kind left open: interface, as the program's uses say", engine.reason());
         PhantomShape bundleEx = s.phantoms().get(osgi + "BundleException");
         assertEquals(TypeKind.CLASS, bundleEx.kind());
         assertEquals("java/lang/Throwable", bundleEx.superName());
