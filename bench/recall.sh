@@ -432,7 +432,7 @@ fi
 
 echo "recall: jphantom analyze ${INPUTS[*]##*/} --main $MAIN $*" >&2
 # shellcheck disable=SC2086
-java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" --main "$MAIN" --out "$WORK/analysis" -q "$@" \
+java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" --main "$MAIN" --missing ignore --out "$WORK/analysis" -q "$@" \
     || die "analysis failed"
 
 echo "== $PROGRAM: recall of jphantom analyze $* against one run"

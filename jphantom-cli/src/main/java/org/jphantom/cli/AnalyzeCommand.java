@@ -17,6 +17,7 @@ import org.jphantom.JphantomException;
 import org.jphantom.analysis.Analysis;
 import org.jphantom.analysis.AnalysisRequest;
 import org.jphantom.analysis.AnalysisResult;
+import org.jphantom.analysis.missing.MissingMode;
 import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.analysis.pta.entry.EntryPointMode;
@@ -50,8 +51,11 @@ final class AnalyzeCommand {
                 .desc("with library entry points: can a client put classes into the library's packages? "
                         + PackageVisibility.NAMES + " (default closed)").build());
         o.addOption(Option.builder().longOpt("missing").hasArg().argName("MODE")
-                .desc("incomplete programs: 'skip' leaves out methods referencing missing types (Doop);"
-                        + " 'ignore' (default) analyses them, unresolved calls have no target").build());
+                .desc("classes the program references but nothing provides: 'complement' (default) generates them"
+                        + " in memory first and analyses the completed program; 'ignore' analyses the program as it"
+                        + " is, calls into them have no target; 'skip' leaves out methods referencing them (Doop)").build());
+        o.addOption(Option.builder().longOpt("report").hasArg().argName("FILE.json")
+                .desc("with --missing complement: write the complement's JSON report (as jphantom --report)").build());
         o.addOption(Option.builder().longOpt("reflection").hasArg().argName("MODE")
                 .desc("reflective calls: 'solar' (default) infers what string constants do not tell (SOLAR) and reports"
                         + " where it may be unsound; 'constants' reads names from string constants and casts"
@@ -164,7 +168,7 @@ final class AnalyzeCommand {
                             + " jar, typically), its class path and the JDK read as class files.", options, 2, 4, "");
             return Main.OK;
         }
-        for (String single : List.of("release", "context", "out", "missing", "entry-points", "package-visibility",
+        for (String single : List.of("release", "context", "out", "missing", "report", "entry-points", "package-visibility",
                 "reflection", "reflection-log", "dynamic-models", "jvm-startup", "reflection-strings", "reflection-use-based",
                 "string-colouring", "reflection-lazy-limit", "reflection-use-based-limits")) {
             String[] values = cl.getOptionValues(single);
@@ -194,10 +198,13 @@ final class AnalyzeCommand {
                 throw new ParseException("--release needs a number, not '" + cl.getOptionValue("release") + "'");
             }
         }
-        String missing = cl.getOptionValue("missing", "ignore");
-        if (!missing.equals("skip") && !missing.equals("ignore")) {
-            throw new ParseException("--missing takes skip or ignore, not '" + missing + "'");
+        MissingMode missing;
+        try {
+            missing = MissingMode.named(cl.getOptionValue("missing", "complement"));
+        } catch (JphantomException e) {
+            throw new ParseException(e.getMessage());
         }
+        Path report = CompletionOutput.reportFile(cl.getOptionValue("report"), missing, program);
         String dynamic = cl.getOptionValue("dynamic-models", "on");
         if (!dynamic.equals("on") && !dynamic.equals("off")) {
             throw new ParseException("--dynamic-models takes on or off, not '" + dynamic + "'");
@@ -214,16 +221,27 @@ final class AnalyzeCommand {
         ReflectionOptions reflectionOptions = reflectionOptions(cl);
         AnalysisRequest request = AnalysisRequest.of(program).withClasspath(cp).withRelease(release)
                 .withMains(mains).withContext(cl.getOptionValue("context", "ci"))
-                .withSkipMissing(missing.equals("skip")).withEntryPoints(entryPoints)
+                .withMissing(missing).withEntryPoints(entryPoints)
                 .withReflection(reflection).withReflectionLog(log).withDynamicModels(dynamic.equals("on"))
                 .withReflectionOptions(reflectionOptions);
         List<org.jphantom.analysis.pta.plugin.Plugin> extra = cl.hasOption("q") ? List.of()
                 : List.of(new Progress(err, cl.hasOption("v"), 5000));
         AnalysisResult result = Analysis.run(request, extra);
+        if (report != null) {
+            CompletionOutput.writeReport(result, report);
+        }
         if (outDir != null) {
-            Dumps.write(result, outDir, cl.hasOption("dump-points-to"), cl.hasOption("dot"));
+            try {
+                Dumps.write(result, outDir, cl.hasOption("dump-points-to"), cl.hasOption("dot"));
+            } catch (RuntimeException | Error e) {
+                if (report != null) { // a failing command leaves no part of its output
+                    CompletionOutput.deleteQuietly(report);
+                }
+                throw e;
+            }
         }
         if (!cl.hasOption("q")) {
+            CompletionOutput.print(result.completion(), report, err);
             List<String> warnings = result.warnings();
             int shown = cl.hasOption("v") ? warnings.size() : Math.min(5, warnings.size());
             for (int i = 0; i < shown; i++) {
