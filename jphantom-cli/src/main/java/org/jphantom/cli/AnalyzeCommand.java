@@ -5,6 +5,8 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.List;
 import java.util.OptionalInt;
 import org.apache.commons.cli.CommandLine;
@@ -18,7 +20,9 @@ import org.jphantom.analysis.Analysis;
 import org.jphantom.analysis.AnalysisRequest;
 import org.jphantom.analysis.AnalysisResult;
 import org.jphantom.analysis.missing.MissingMode;
+import org.jphantom.analysis.output.CallGraphDot;
 import org.jphantom.analysis.output.Dumps;
+import org.jphantom.analysis.output.OutputFormat;
 import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.analysis.pta.entry.EntryPointMode;
 import org.jphantom.analysis.pta.entry.EntryPointOptions;
@@ -93,8 +97,13 @@ final class AnalyzeCommand {
                 .desc("write reachable-methods.txt, call-edges.txt, stats.json and reflection.json to DIR").build());
         o.addOption(Option.builder().longOpt("dump-points-to")
                 .desc("with --out: also write points-to.txt, the application variables' points-to sets").build());
+        o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMATS")
+                .desc("with --out: the call graph's formats, " + OutputFormat.NAMES + " (repeatable or a comma list;"
+                        + " default text): text writes reachable-methods.txt and call-edges.txt, jcg call-graph.jcg.json"
+                        + " (JCG's serialized call graph), dot app-call-graph.dot (the application's call graph,"
+                        + " collapsed to classes or packages past " + CallGraphDot.MAX_NODES + " nodes)").build());
         o.addOption(Option.builder().longOpt("dot")
-                .desc("with --out: also write app-call-graph.dot, the application's call graph").build());
+                .desc("with --out: also write app-call-graph.dot (as --format text,dot)").build());
         o.addOption(Option.builder("q").longOpt("quiet").desc("print nothing but errors").build());
         o.addOption(Option.builder("v").longOpt("verbose")
                 .desc("print progress every 5 s, with the methods analysed in the most contexts").build());
@@ -211,9 +220,10 @@ final class AnalyzeCommand {
         }
         List<String> mains = mains(cl);
         Path outDir = outputDirectory(cl, "out");
-        if (outDir == null && (cl.hasOption("dump-points-to") || cl.hasOption("dot"))) {
-            throw new ParseException("--dump-points-to and --dot need --out DIR");
+        if (outDir == null && (cl.hasOption("dump-points-to") || cl.hasOption("dot") || cl.hasOption("format"))) {
+            throw new ParseException("--dump-points-to, --dot and --format need --out DIR");
         }
+        Set<OutputFormat> formats = formats(cl);
         Selectors.canonical(cl.getOptionValue("context", "ci"));
         EntryPointOptions entryPoints = entryPoints(cl);
         ReflectionMode reflection = ReflectionMode.named(cl.getOptionValue("reflection", "solar"));
@@ -232,7 +242,7 @@ final class AnalyzeCommand {
         }
         if (outDir != null) {
             try {
-                Dumps.write(result, outDir, cl.hasOption("dump-points-to"), cl.hasOption("dot"));
+                Dumps.write(result, outDir, cl.hasOption("dump-points-to"), formats);
             } catch (RuntimeException | Error e) {
                 if (report != null) { // a failing command leaves no part of its output
                     CompletionOutput.deleteQuietly(report);
@@ -258,6 +268,21 @@ final class AnalyzeCommand {
             err.println(result.summary());
         }
         return Main.OK;
+    }
+
+    /** The formats of {@code --format} (text if not given), with dot for {@code --dot}. */
+    private static Set<OutputFormat> formats(CommandLine cl) throws ParseException {
+        Set<OutputFormat> formats;
+        try {
+            formats = cl.hasOption("format") ? OutputFormat.parse(List.of(cl.getOptionValues("format")))
+                    : EnumSet.of(OutputFormat.TEXT);
+        } catch (JphantomException e) {
+            throw new ParseException(e.getMessage());
+        }
+        if (cl.hasOption("dot")) {
+            formats.add(OutputFormat.DOT);
+        }
+        return formats;
     }
 
     /**

@@ -155,6 +155,11 @@ public final class CallGraph {
         return reachableOrder;
     }
 
+    /** Whether method {@code method} (its id) is reachable in some context. */
+    public boolean isReachable(int method) {
+        return reachable.get(method);
+    }
+
     public boolean isReachableCs(int csm) {
         return reachableCs.get(csm);
     }
