@@ -19,7 +19,10 @@ import org.jphantom.JphantomException;
 import org.jphantom.analysis.Analysis;
 import org.jphantom.analysis.AnalysisRequest;
 import org.jphantom.analysis.AnalysisResult;
+import org.jphantom.analysis.explain.Explainer;
+import org.jphantom.analysis.explain.MethodQuery;
 import org.jphantom.analysis.missing.MissingMode;
+import org.jphantom.analysis.report.AnalysisHtml;
 import org.jphantom.analysis.output.CallGraphDot;
 import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.output.OutputFormat;
@@ -102,6 +105,14 @@ final class AnalyzeCommand {
                         + " default text): text writes reachable-methods.txt and call-edges.txt, jcg call-graph.jcg.json"
                         + " (JCG's serialized call graph), dot app-call-graph.dot (the application's call graph,"
                         + " collapsed to classes or packages past " + CallGraphDot.MAX_NODES + " nodes)").build());
+        o.addOption(Option.builder().longOpt("html").hasArg().argName("DIR")
+                .desc("write the HTML report (summary, entry points, methods per package with a searchable index,"
+                        + " reflective and dynamic sites, the application's call graph as SVG, a page per application"
+                        + " method with callers, callees and why it is reachable) to DIR").build());
+        o.addOption(Option.builder().longOpt("explain").hasArg().argName("METHOD")
+                .desc("print why METHOD is reachable: the shortest chain from an entry point, one line per call with"
+                        + " its site and how it came to be (repeatable; <a.B: void m(int)>, a.B.m(I)V, a.B.m(int), or"
+                        + " a.B.m for every overload)").build());
         o.addOption(Option.builder().longOpt("dot")
                 .desc("with --out: also write app-call-graph.dot (as --format text,dot)").build());
         o.addOption(Option.builder("q").longOpt("quiet").desc("print nothing but errors").build());
@@ -177,7 +188,7 @@ final class AnalyzeCommand {
                             + " jar, typically), its class path and the JDK read as class files.", options, 2, 4, "");
             return Main.OK;
         }
-        for (String single : List.of("release", "context", "out", "missing", "report", "entry-points", "package-visibility",
+        for (String single : List.of("release", "context", "out", "html", "missing", "report", "entry-points", "package-visibility",
                 "reflection", "reflection-log", "dynamic-models", "jvm-startup", "reflection-strings", "reflection-use-based",
                 "string-colouring", "reflection-lazy-limit", "reflection-use-based-limits")) {
             String[] values = cl.getOptionValues(single);
@@ -224,6 +235,15 @@ final class AnalyzeCommand {
             throw new ParseException("--dump-points-to, --dot and --format need --out DIR");
         }
         Set<OutputFormat> formats = formats(cl);
+        Path htmlDir = outputDirectory(cl, "html");
+        List<MethodQuery> explain = new ArrayList<>();
+        for (String q : cl.getOptionValues("explain") == null ? new String[0] : cl.getOptionValues("explain")) {
+            try {
+                explain.add(MethodQuery.parse(q));
+            } catch (JphantomException e) {
+                throw new ParseException(e.getMessage());
+            }
+        }
         Selectors.canonical(cl.getOptionValue("context", "ci"));
         EntryPointOptions entryPoints = entryPoints(cl);
         ReflectionMode reflection = ReflectionMode.named(cl.getOptionValue("reflection", "solar"));
@@ -235,7 +255,8 @@ final class AnalyzeCommand {
                 .withReflection(reflection).withReflectionLog(log).withDynamicModels(dynamic.equals("on"))
                 .withReflectionOptions(reflectionOptions);
         List<org.jphantom.analysis.pta.plugin.Plugin> extra = cl.hasOption("q") ? List.of()
-                : List.of(new Progress(err, cl.hasOption("v"), 5000));
+                : List.of(!cl.hasOption("v") && err == System.err && Terminal.stderrIsTerminal() ? Progress.onTerminal(err)
+                        : new Progress(err, cl.hasOption("v"), 5000));
         AnalysisResult result = Analysis.run(request, extra);
         if (report != null) {
             CompletionOutput.writeReport(result, report);
@@ -248,6 +269,15 @@ final class AnalyzeCommand {
                     CompletionOutput.deleteQuietly(report);
                 }
                 throw e;
+            }
+        }
+        if (htmlDir != null) {
+            AnalysisHtml.write(result, htmlDir);
+        }
+        if (!explain.isEmpty()) {
+            Explainer explainer = Explainer.of(result);
+            for (MethodQuery q : explain) {
+                explainer.explain(q).forEach(out::println);
             }
         }
         if (!cl.hasOption("q")) {
