@@ -273,7 +273,7 @@ final class StatementHandler {
             }
             int calleeCsm = cs.csMethod(calleeCtx, target);
             if (calleeCsm != lastCallee) {
-                solver.addReachable(calleeCsm);
+                solver.addReachable(calleeCsm, 0);
                 solver.addCallEdge(csm, callSite, calleeCsm);
                 lastCallee = calleeCsm;
             }
