@@ -63,7 +63,7 @@ if [[ -z ${PEERS:-} ]]; then
         rm -rf "$out"
         # shellcheck disable=SC2086
         /usr/bin/time -o "$WORK/time.txt" -f '%e %U %S %M' java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" \
-            --main $MAIN --context "$CONTEXT" --dynamic-models "$DYNAMIC" --reflection "$REFLECTION" --out "$out" -q || die "analysis failed"
+            --main $MAIN --context "$CONTEXT" --dynamic-models "$DYNAMIC" --reflection "$REFLECTION" --missing ignore --out "$out" -q || die "analysis failed"
         read -r wall user sys kb < "$WORK/time.txt"
         cpu=$(echo "$user + $sys" | bc)
         walls+=("$wall"); rss+=("$((kb / 1024))")
@@ -125,7 +125,7 @@ measure() { # time.txt -> "wall cpu MB"
     echo "$wall $(echo "$user + $sys" | bc) $((kb / 1024))"
 }
 
-echo "jphantom: java $JAVA_OPTS -jar jphantom.jar analyze JARS --main $MAIN --context $CONTEXT --dynamic-models $DYNAMIC --reflection $REFLECTION --out DIR -q"
+echo "jphantom: java $JAVA_OPTS -jar jphantom.jar analyze JARS --main $MAIN --context $CONTEXT --dynamic-models $DYNAMIC --reflection $REFLECTION --missing ignore --out DIR -q"
 echo "Tai-e:    java $TAIE_JAVA_OPTS -cp TAI-E pascal.taie.Main -pp -java $TAIE_JAVA -cp JAR... -m $MAIN" \
      "-a \"$TAIE_PTA\" -a \"$TAIE_CG\""
 row round tool wall_s cpu_s peak_MB methods app edges pairs
@@ -134,7 +134,7 @@ for ((i = 1; i <= N; i++)); do
     rm -rf "$out"
     # shellcheck disable=SC2086
     /usr/bin/time -o "$WORK/time.txt" -f '%e %U %S %M' java $JAVA_OPTS -jar "$JPHANTOM" analyze "${INPUTS[@]}" \
-        --main $MAIN --context "$CONTEXT" --dynamic-models "$DYNAMIC" --reflection "$REFLECTION" --out "$out" -q || die "analysis failed"
+        --main $MAIN --context "$CONTEXT" --dynamic-models "$DYNAMIC" --reflection "$REFLECTION" --missing ignore --out "$out" -q || die "analysis failed"
     read -r wall cpu mb <<<"$(measure "$WORK/time.txt")"
     record jphantom "$i" "$wall" "$cpu" "$mb" "$(stat "$out/stats.json" reachableMethods)" \
         "$(stat "$out/stats.json" applicationReachableMethods)" "$(stat "$out/stats.json" callEdges)" \

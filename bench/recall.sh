@@ -620,7 +620,7 @@ done
 echo "recall: jphantom analyze ${ANALYSED[*]##*/} --main $MAIN $*" >&2
 # shellcheck disable=SC2086
 /usr/bin/time -f '%e %U %S %M' -o "$WORK/analysis-time.txt" \
-    java $JAVA_OPTS -jar "$JPHANTOM" analyze "${ANALYSED[@]}" --main "$MAIN" --out "$WORK/analysis" -q "$@" \
+    java $JAVA_OPTS -jar "$JPHANTOM" analyze "${ANALYSED[@]}" --main "$MAIN" --missing ignore --out "$WORK/analysis" -q "$@" \
     || die "analysis failed"
 read -r WALL USER SYS RSS < "$WORK/analysis-time.txt"
 echo "== $PROGRAM: jphantom analyze $*: $WALL s wall, $(awk -v u="$USER" -v s="$SYS" 'BEGIN { print u + s }') s CPU,"\

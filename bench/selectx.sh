@@ -62,7 +62,7 @@ for c in $CONTEXTS; do
     set +e
     # shellcheck disable=SC2086
     /usr/bin/time -o "$WORK/time.txt" -f '%e %M %U %S' timeout "$LIMIT" java $JAVA_OPTS -jar "$JPHANTOM" analyze \
-        "${INPUTS[@]}" --main $MAIN --context "$c" --out "$out" -q > "$WORK/$PROGRAM-$c.log" 2>&1
+        "${INPUTS[@]}" --main $MAIN --context "$c" --missing ignore --out "$out" -q > "$WORK/$PROGRAM-$c.log" 2>&1
     rc=$?
     set -e
     read -r wall kb user sys < <(tail -1 "$WORK/time.txt")

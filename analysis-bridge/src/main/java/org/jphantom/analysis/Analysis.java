@@ -144,7 +144,7 @@ public final class Analysis {
             }
         }
         return new AnalysisResult(request, program, heap, solver, entries, policy, times, warnings,
-                reflection == null ? ReflectionReport.none() : reflection.report(), origins);
+                reflection == null ? ReflectionReport.none() : reflection.report(), origins, input.completion());
     }
 
     /**

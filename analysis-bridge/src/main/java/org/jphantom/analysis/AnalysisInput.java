@@ -7,7 +7,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.SortedSet;
+import org.jphantom.Complementer;
+import org.jphantom.JphantomException;
+import org.jphantom.Request;
+import org.jphantom.Result;
 import org.jphantom.analysis.ir.ProgramIR;
+import org.jphantom.analysis.missing.Completion;
+import org.jphantom.analysis.missing.MissingClasses;
+import org.jphantom.analysis.missing.MissingMode;
 import org.jphantom.analysis.lang.LoadClock;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.io.ClassSource;
@@ -31,13 +39,16 @@ public final class AnalysisInput implements AutoCloseable {
     private final Program program;
     private final ProgramIR ir;
     private final List<String> warnings;
+    private final Completion completion;
 
-    private AnalysisInput(JdkImage jdk, LibraryPath library, Program program, List<String> warnings) {
+    private AnalysisInput(JdkImage jdk, LibraryPath library, Program program, List<String> warnings,
+                          Completion completion) {
         this.jdk = jdk;
         this.library = library;
         this.program = program;
         this.ir = new ProgramIR(program);
         this.warnings = List.copyOf(warnings);
+        this.completion = completion;
     }
 
     /**
@@ -57,11 +68,26 @@ public final class AnalysisInput implements AutoCloseable {
     }
 
     /**
-     * Reads the program, class path and JDK.
+     * Reads the program, class path and JDK as they are ({@link MissingMode#IGNORE}).
      *
      * @throws org.jphantom.JphantomException for unreadable input (exit code 2)
      */
     public static AnalysisInput open(List<Path> programPaths, List<Path> classpath, OptionalInt release) {
+        return open(programPaths, classpath, release, MissingMode.IGNORE);
+    }
+
+    /**
+     * Reads the program, class path and JDK, and looks for the classes the program references but
+     * none of them has ({@link MissingClasses}). With {@link MissingMode#COMPLEMENT} and anything
+     * missing, the program is complemented in memory ({@link Complementer#complement(Map, Map,
+     * Request)}, lenient: a conflicting constraint set is dropped, not fatal) and the generated
+     * classes join it; if the complementer refuses the input (a missing class of a JDK package,
+     * say), the program is analysed as it is and {@link #completion()} says why.
+     *
+     * @throws org.jphantom.JphantomException for unreadable input (exit code 2)
+     */
+    public static AnalysisInput open(List<Path> programPaths, List<Path> classpath, OptionalInt release,
+                                     MissingMode missingMode) {
         JdkImage jdk = JdkImage.open(release);
         LibraryPath library = null;
         try {
@@ -79,7 +105,24 @@ public final class AnalysisInput implements AutoCloseable {
             LoadClock clock = new LoadClock();
             Caching jdkBytes = new Caching(jdk, clock);
             Caching libBytes = new Caching(library, clock);
-            ClassWorld world = new ClassWorld(programInfo, libBytes, jdkBytes, jdk::ownsPackage);
+            ClassWorld scanned = new ClassWorld(programInfo, libBytes, jdkBytes, jdk::ownsPackage);
+            SortedSet<String> missing = MissingClasses.find(programBytes, scanned);
+            Result complement = null;
+            String failure = null;
+            if (missingMode == MissingMode.COMPLEMENT && !missing.isEmpty()) {
+                try {
+                    complement = Complementer.complement(programBytes, libraryClasses(library),
+                            Request.inMemory().withRelease(release).withLenient(true));
+                    for (Map.Entry<String, byte[]> g : complement.generated().entrySet()) {
+                        programInfo.put(g.getKey(), ClassInfo.read(g.getValue()));
+                        programBytes.put(g.getKey(), g.getValue());
+                    }
+                } catch (JphantomException e) {
+                    failure = e.getMessage();
+                }
+            }
+            ClassWorld world = complement == null ? scanned
+                    : new ClassWorld(programInfo, libBytes, jdkBytes, jdk::ownsPackage);
             Program program = new Program(world, name -> {
                 if (world.isPlatformName(name)) {
                     return jdkBytes.find(name);
@@ -93,7 +136,8 @@ public final class AnalysisInput implements AutoCloseable {
                         + " modelled as returning an abstract object of its declared type; calls back into the program"
                         + " from the JDK are not seen and the result is far from complete");
             }
-            return new AnalysisInput(jdk, library, program, warnings);
+            Completion completion = new Completion(missingMode, missing, complement, failure);
+            return new AnalysisInput(jdk, library, program, warnings, completion);
         } catch (RuntimeException | Error e) {
             if (library != null) {
                 library.close();
@@ -103,9 +147,26 @@ public final class AnalysisInput implements AutoCloseable {
         }
     }
 
-    /** Reads what {@code request} names. */
+    /** Reads what {@code request} names, complementing it if its {@link AnalysisRequest#missing()} says so. */
     public static AnalysisInput open(AnalysisRequest request) {
-        return open(request.program(), request.classpath(), request.release());
+        return open(request.program(), request.classpath(), request.release(), request.missing());
+    }
+
+    /** Every class of the class path, by internal name, for the in-memory complementer. */
+    private static Map<String, byte[]> libraryClasses(LibraryPath library) {
+        Map<String, byte[]> out = new HashMap<>();
+        for (String name : library.names()) {
+            byte[] b = library.find(name);
+            if (b != null) {
+                out.put(name, b);
+            }
+        }
+        return out;
+    }
+
+    /** What the program lacked and whether it was complemented. */
+    public Completion completion() {
+        return completion;
     }
 
     public Program program() {

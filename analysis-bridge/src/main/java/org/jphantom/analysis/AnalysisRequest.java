@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
+import org.jphantom.analysis.missing.MissingMode;
 import org.jphantom.analysis.pta.context.SelectorFactory;
 import org.jphantom.analysis.pta.entry.EntryPointOptions;
 import org.jphantom.analysis.pta.context.Selectors;
@@ -25,8 +26,10 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
  * @param selector    the context sensitivity
  * @param heap        the heap model
  * @param plugins     extra plugins, each run gets new ones; called after the built-in ones
- * @param skipMissing Doop's treatment of incomplete programs: methods whose signature or body
- *                    references a type missing from the closed world are not analysed
+ * @param missing     what to do with classes the program references but nothing provides:
+ *                    complement the program in memory first (the default), analyse it as it is,
+ *                    or (Doop's treatment) leave out the methods whose signature or body
+ *                    references a missing type; see {@link MissingMode}
  * @param reflection  how reflective calls are resolved
  * @param reflectionLog a TamiFlex log whose targets are added at their call sites, or null
  * @param entryPoints where the analysis enters the program: {@code main} methods, a library's
@@ -41,7 +44,7 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
  */
 public record AnalysisRequest(List<Path> program, List<Path> classpath, OptionalInt release, List<String> mains,
                               SelectorFactory selector, HeapFactory heap, List<Supplier<Plugin>> plugins,
-                              boolean skipMissing, ReflectionMode reflection, Path reflectionLog,
+                              MissingMode missing, ReflectionMode reflection, Path reflectionLog,
                               EntryPointOptions entryPoints, boolean dynamicModels,
                               ReflectionOptions reflectionOptions, Path reflectionHints) {
     public AnalysisRequest {
@@ -50,6 +53,7 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
         mains = List.copyOf(mains);
         plugins = List.copyOf(plugins);
         java.util.Objects.requireNonNull(reflection, "reflection");
+        java.util.Objects.requireNonNull(missing, "missing");
         if (entryPoints == null) {
             entryPoints = EntryPointOptions.AUTOMATIC;
         }
@@ -58,10 +62,13 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
         }
     }
 
-    /** Analyse {@code program} context-insensitively from all its main methods, with the running JDK. */
+    /**
+     * Analyse {@code program} context-insensitively from all its main methods, with the running
+     * JDK, complementing it first if it references classes nothing provides.
+     */
     public static AnalysisRequest of(List<Path> program) {
         return new AnalysisRequest(program, List.of(), OptionalInt.empty(), List.of(), Selectors.insensitive(),
-                HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), false,
+                HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), MissingMode.COMPLEMENT,
                 ReflectionMode.SOLAR, null, EntryPointOptions.AUTOMATIC, true, ReflectionOptions.DEFAULT, null);
     }
 
@@ -71,17 +78,17 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
     }
 
     public AnalysisRequest withClasspath(List<Path> cp) {
-        return new AnalysisRequest(program, cp, release, mains, selector, heap, plugins, skipMissing,
+        return new AnalysisRequest(program, cp, release, mains, selector, heap, plugins, missing,
                 reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     public AnalysisRequest withRelease(OptionalInt r) {
-        return new AnalysisRequest(program, classpath, r, mains, selector, heap, plugins, skipMissing,
+        return new AnalysisRequest(program, classpath, r, mains, selector, heap, plugins, missing,
                 reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     public AnalysisRequest withMains(List<String> m) {
-        return new AnalysisRequest(program, classpath, release, m, selector, heap, plugins, skipMissing,
+        return new AnalysisRequest(program, classpath, release, m, selector, heap, plugins, missing,
                 reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
@@ -96,62 +103,73 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
         SelectorFactory s = Selectors.named(name);
         HeapOptions h = s.name().equals("ci") ? HeapOptions.insensitive() : HeapOptions.sensitive();
         return new AnalysisRequest(program, classpath, release, mains, s, HeapFactory.allocationSites(h), plugins,
-                skipMissing, reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
+                missing, reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     public AnalysisRequest withSelector(SelectorFactory s) {
-        return new AnalysisRequest(program, classpath, release, mains, s, heap, plugins, skipMissing,
+        return new AnalysisRequest(program, classpath, release, mains, s, heap, plugins, missing,
                 reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     public AnalysisRequest withHeap(HeapFactory h) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, h, plugins, skipMissing,
+        return new AnalysisRequest(program, classpath, release, mains, selector, h, plugins, missing,
                 reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     public AnalysisRequest withPlugins(List<Supplier<Plugin>> p) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, p, skipMissing,
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, p, missing,
                 reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     /** Resolves reflection by {@code mode}; see {@link ReflectionMode}. */
     public AnalysisRequest withReflection(ReflectionMode mode) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, mode,
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, missing, mode,
                 reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     /** Adds the targets of a TamiFlex log (null: none). */
     public AnalysisRequest withReflectionLog(Path log) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing, reflection,
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, missing, reflection,
                 log, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }
 
-    public AnalysisRequest withSkipMissing(boolean skip) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skip,
+    /** What to do with missing classes ({@link MissingMode#COMPLEMENT} by default). */
+    public AnalysisRequest withMissing(MissingMode m) {
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, m,
                 reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
+    }
+
+    /** {@link MissingMode#SKIP} if {@code skip}, else {@link MissingMode#IGNORE}. */
+    public AnalysisRequest withSkipMissing(boolean skip) {
+        return withMissing(skip ? MissingMode.SKIP : MissingMode.IGNORE);
+    }
+
+    /** Whether methods referencing missing types are left out ({@link MissingMode#SKIP}). */
+    public boolean skipMissing() {
+        return missing == MissingMode.SKIP;
     }
 
     /** Where to enter the program ({@link EntryPointOptions#AUTOMATIC} by default). */
     public AnalysisRequest withEntryPoints(EntryPointOptions e) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, missing,
                 reflection, reflectionLog, e, dynamicModels, reflectionOptions, reflectionHints);
     }
 
     /** With or without the dynamic models ({@code --dynamic-models on|off}). */
     public AnalysisRequest withDynamicModels(boolean on) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, missing,
                 reflection, reflectionLog, entryPoints, on, reflectionOptions, reflectionHints);
     }
 
     /** Substring flow, use-based inference and string colouring ({@link ReflectionOptions}). */
     public AnalysisRequest withReflectionOptions(ReflectionOptions o) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, missing,
                 reflection, reflectionLog, entryPoints, dynamicModels, o, reflectionHints);
     }
 
     /** Adds the hints of a hints file (null: none); see {@code HintFileReader} for its schema. */
     public AnalysisRequest withReflectionHints(Path hints) {
-        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, skipMissing,
+        return new AnalysisRequest(program, classpath, release, mains, selector, heap, plugins, missing,
                 reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, hints);
     }
 }

@@ -21,6 +21,7 @@ import org.jphantom.analysis.ir.MethodIR;
 import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
+import org.jphantom.analysis.missing.Completion;
 import org.jphantom.analysis.pta.entry.EntryPointPolicy;
 import org.jphantom.analysis.pta.heap.HeapModel;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
@@ -47,11 +48,13 @@ public final class AnalysisResult {
     private Map<String, Object> stats;
     private final ReflectionReport reflection;
     private final StringOrigins origins;
+    private final Completion completion;
     private IntList[] csMethodsByMethod;
 
     AnalysisResult(AnalysisRequest request, Program program, HeapModel heap, Solver solver, List<JMethod> entries,
                    EntryPointPolicy entryPolicy, RunTimes times, List<String> warnings, ReflectionReport reflection,
-                   StringOrigins origins) {
+                   StringOrigins origins, Completion completion) {
+        this.completion = completion;
         this.request = request;
         this.program = program;
         this.heap = heap;
@@ -62,6 +65,11 @@ public final class AnalysisResult {
         this.warnings = Collections.unmodifiableList(warnings);
         this.reflection = reflection;
         this.origins = origins;
+    }
+
+    /** What the program lacked, and whether it was complemented before the analysis. */
+    public Completion completion() {
+        return completion;
     }
 
     /** Where the run's time went. */
@@ -404,6 +412,11 @@ public final class AnalysisResult {
         s.put("pointers", solver.cs().pointerCount());
         s.put("pfgEdges", solver.edgeCount());
         s.put("types", program.typeCount());
+        Map<String, Object> missing = new LinkedHashMap<>();
+        missing.put("mode", completion.mode().label());
+        missing.put("missingClasses", completion.missing().size());
+        missing.put("phantomTypes", completion.phantomTypes());
+        s.put("missing", missing);
         s.put("reflection", reflection.mode().label());
         if (reflection.mode().infers()) {
             var ro = request.reflectionOptions();

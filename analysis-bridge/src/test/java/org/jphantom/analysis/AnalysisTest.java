@@ -51,7 +51,8 @@ class AnalysisTest {
     void anIncompleteProgramIsAnalysedWithoutFailingAndSkipModeLeavesOutWhatReferencesMissingTypes()
             throws IOException {
         Path partial = PtaFixtures.partialJar("phantom", "phantom/lib/", tmp);
-        AnalysisRequest req = AnalysisRequest.of(List.of(partial)).withMains(List.of("phantom.Main"));
+        AnalysisRequest req = AnalysisRequest.of(List.of(partial)).withMains(List.of("phantom.Main"))
+                .withMissing(org.jphantom.analysis.missing.MissingMode.IGNORE);
         AnalysisResult ignore = Analysis.run(req);
         assertTrue(ignore.reachableMethods().contains("<phantom.Main: void main(java.lang.String[])>"));
         assertTrue(ignore.callEdges().stream().anyMatch(e -> e.contains("-> <phantom.Button: void <init>()>")));

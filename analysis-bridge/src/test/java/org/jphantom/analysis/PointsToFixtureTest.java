@@ -86,6 +86,11 @@ class PointsToFixtureTest {
         }
     }
 
+    /** As {@link #analyze(String, String)}: fixtures are compiled once per test JVM, so {@code tmp} is not used. */
+    static AnalysisResult analyze(Path tmp, String fixture, String context) {
+        return analyze(fixture, context);
+    }
+
     static AnalysisResult analyze(String fixture, String context) {
         return PtaFixtures.run(AnalysisRequest.of(List.of(PtaFixtures.classes(fixture))).withMains(List.of(fixture + ".Main"))
                 .withReflectionOptions(READABLE_STRINGS)

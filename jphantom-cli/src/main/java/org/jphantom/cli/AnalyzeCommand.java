@@ -5,6 +5,8 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.List;
 import java.util.OptionalInt;
 import org.apache.commons.cli.CommandLine;
@@ -17,7 +19,13 @@ import org.jphantom.JphantomException;
 import org.jphantom.analysis.Analysis;
 import org.jphantom.analysis.AnalysisRequest;
 import org.jphantom.analysis.AnalysisResult;
+import org.jphantom.analysis.explain.Explainer;
+import org.jphantom.analysis.explain.MethodQuery;
+import org.jphantom.analysis.missing.MissingMode;
+import org.jphantom.analysis.report.AnalysisHtml;
+import org.jphantom.analysis.output.CallGraphDot;
 import org.jphantom.analysis.output.Dumps;
+import org.jphantom.analysis.output.OutputFormat;
 import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.analysis.pta.entry.EntryPointMode;
 import org.jphantom.analysis.pta.entry.EntryPointOptions;
@@ -58,8 +66,11 @@ final class AnalyzeCommand {
                 .desc("with library entry points: can a client put classes into the library's packages? "
                         + PackageVisibility.NAMES + " (default closed)").build());
         o.addOption(Option.builder().longOpt("missing").hasArg().argName("MODE")
-                .desc("incomplete programs: 'skip' leaves out methods referencing missing types (Doop);"
-                        + " 'ignore' (default) analyses them, unresolved calls have no target").build());
+                .desc("classes the program references but nothing provides: 'complement' (default) generates them"
+                        + " in memory first and analyses the completed program; 'ignore' analyses the program as it"
+                        + " is, calls into them have no target; 'skip' leaves out methods referencing them (Doop)").build());
+        o.addOption(Option.builder().longOpt("report").hasArg().argName("FILE.json")
+                .desc("with --missing complement: write the complement's JSON report (as jphantom --report)").build());
         o.addOption(Option.builder().longOpt("reflection").hasArg().argName("MODE")
                 .desc("reflective calls: 'solar' (default) infers what string constants do not tell (SOLAR) and reports"
                         + " where it may be unsound; 'probe' is SOLAR's lighter PROBE (no lazy typing at casts and"
@@ -107,8 +118,21 @@ final class AnalyzeCommand {
                 .desc("write reachable-methods.txt, call-edges.txt, stats.json and reflection.json to DIR").build());
         o.addOption(Option.builder().longOpt("dump-points-to")
                 .desc("with --out: also write points-to.txt, the application variables' points-to sets").build());
+        o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMATS")
+                .desc("with --out: the call graph's formats, " + OutputFormat.NAMES + " (repeatable or a comma list;"
+                        + " default text): text writes reachable-methods.txt and call-edges.txt, jcg call-graph.jcg.json"
+                        + " (JCG's serialized call graph), dot app-call-graph.dot (the application's call graph,"
+                        + " collapsed to classes or packages past " + CallGraphDot.MAX_NODES + " nodes)").build());
+        o.addOption(Option.builder().longOpt("html").hasArg().argName("DIR")
+                .desc("write the HTML report (summary, entry points, methods per package with a searchable index,"
+                        + " reflective and dynamic sites, the application's call graph as SVG, a page per application"
+                        + " method with callers, callees and why it is reachable) to DIR").build());
+        o.addOption(Option.builder().longOpt("explain").hasArg().argName("METHOD")
+                .desc("print why METHOD is reachable: the shortest chain from an entry point, one line per call with"
+                        + " its site and how it came to be (repeatable; <a.B: void m(int)>, a.B.m(I)V, a.B.m(int), or"
+                        + " a.B.m for every overload)").build());
         o.addOption(Option.builder().longOpt("dot")
-                .desc("with --out: also write app-call-graph.dot, the application's call graph").build());
+                .desc("with --out: also write app-call-graph.dot (as --format text,dot)").build());
         o.addOption(Option.builder("q").longOpt("quiet").desc("print nothing but errors").build());
         o.addOption(Option.builder("v").longOpt("verbose")
                 .desc("print progress every 5 s, with the methods analysed in the most contexts").build());
@@ -168,14 +192,15 @@ final class AnalyzeCommand {
                             + " jar, typically), its class path and the JDK read as class files.", options, 2, 4, "");
             return Main.OK;
         }
-        return run(parse(cl), err);
+        return run(parse(cl), out, err);
     }
 
     /**
      * A checked {@code jphantom analyze} command line: the request it makes and the rest of its
      * options, read when the analysis has run.
      */
-    record Invocation(CommandLine cl, AnalysisRequest request, Path outDir) {
+    record Invocation(CommandLine cl, AnalysisRequest request, Path outDir, Path report, Set<OutputFormat> formats,
+                      Path htmlDir, List<MethodQuery> explain) {
     }
 
     /**
@@ -188,8 +213,8 @@ final class AnalyzeCommand {
     }
 
     private static Invocation parse(CommandLine cl) throws ParseException {
-        for (String single : List.of("release", "context", "out", "missing", "entry-points", "package-visibility",
-                "reflection", "reflection-log", "reflection-hints", "dynamic-models", "jvm-startup", "reflection-strings", "reflection-use-based",
+        for (String single : List.of("release", "context", "out", "html", "missing", "report", "entry-points",
+                "package-visibility", "reflection", "reflection-log", "reflection-hints", "dynamic-models", "jvm-startup", "reflection-strings", "reflection-use-based",
                 "string-colouring", "reflection-lazy-limit", "reflection-use-based-limits", "reflection-budget")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
@@ -218,18 +243,31 @@ final class AnalyzeCommand {
                 throw new ParseException("--release needs a number, not '" + cl.getOptionValue("release") + "'");
             }
         }
-        String missing = cl.getOptionValue("missing", "ignore");
-        if (!missing.equals("skip") && !missing.equals("ignore")) {
-            throw new ParseException("--missing takes skip or ignore, not '" + missing + "'");
+        MissingMode missing;
+        try {
+            missing = MissingMode.named(cl.getOptionValue("missing", "complement"));
+        } catch (JphantomException e) {
+            throw new ParseException(e.getMessage());
         }
+        Path report = CompletionOutput.reportFile(cl.getOptionValue("report"), missing, program);
         String dynamic = cl.getOptionValue("dynamic-models", "on");
         if (!dynamic.equals("on") && !dynamic.equals("off")) {
             throw new ParseException("--dynamic-models takes on or off, not '" + dynamic + "'");
         }
         List<String> mains = mains(cl);
         Path outDir = outputDirectory(cl, "out");
-        if (outDir == null && (cl.hasOption("dump-points-to") || cl.hasOption("dot"))) {
-            throw new ParseException("--dump-points-to and --dot need --out DIR");
+        if (outDir == null && (cl.hasOption("dump-points-to") || cl.hasOption("dot") || cl.hasOption("format"))) {
+            throw new ParseException("--dump-points-to, --dot and --format need --out DIR");
+        }
+        Set<OutputFormat> formats = formats(cl);
+        Path htmlDir = outputDirectory(cl, "html");
+        List<MethodQuery> explain = new ArrayList<>();
+        for (String q : cl.getOptionValues("explain") == null ? new String[0] : cl.getOptionValues("explain")) {
+            try {
+                explain.add(MethodQuery.parse(q));
+            } catch (JphantomException e) {
+                throw new ParseException(e.getMessage());
+            }
         }
         Selectors.canonical(cl.getOptionValue("context", "ci"));
         EntryPointOptions entryPoints = entryPoints(cl);
@@ -239,24 +277,50 @@ final class AnalyzeCommand {
         ReflectionOptions reflectionOptions = reflectionOptions(cl);
         AnalysisRequest request = AnalysisRequest.of(program).withClasspath(cp).withRelease(release)
                 .withMains(mains).withContext(cl.getOptionValue("context", "ci"))
-                .withSkipMissing(missing.equals("skip")).withEntryPoints(entryPoints)
-                .withReflection(reflection).withReflectionLog(log).withReflectionHints(hints).withDynamicModels(dynamic.equals("on"))
+                .withMissing(missing).withEntryPoints(entryPoints)
+                .withReflection(reflection).withReflectionLog(log).withReflectionHints(hints)
+                .withDynamicModels(dynamic.equals("on"))
                 .withReflectionOptions(reflectionOptions);
-        return new Invocation(cl, request, outDir);
+        return new Invocation(cl, request, outDir, report, formats, htmlDir, explain);
     }
 
     /** Runs the analysis {@code inv} asks for, writes its dumps and prints its warnings and summary. */
-    static int run(Invocation inv, PrintStream err) {
+    static int run(Invocation inv, PrintStream out, PrintStream err) {
         CommandLine cl = inv.cl();
         AnalysisRequest request = inv.request();
         Path outDir = inv.outDir();
+        Path report = inv.report();
+        Set<OutputFormat> formats = inv.formats();
+        Path htmlDir = inv.htmlDir();
+        List<MethodQuery> explain = inv.explain();
         List<org.jphantom.analysis.pta.plugin.Plugin> extra = cl.hasOption("q") ? List.of()
-                : List.of(new Progress(err, cl.hasOption("v"), 5000));
+                : List.of(!cl.hasOption("v") && err == System.err && Terminal.stderrIsTerminal() ? Progress.onTerminal(err)
+                        : new Progress(err, cl.hasOption("v"), 5000));
         AnalysisResult result = Analysis.run(request, extra);
+        if (report != null) {
+            CompletionOutput.writeReport(result, report);
+        }
         if (outDir != null) {
-            Dumps.write(result, outDir, cl.hasOption("dump-points-to"), cl.hasOption("dot"));
+            try {
+                Dumps.write(result, outDir, cl.hasOption("dump-points-to"), formats);
+            } catch (RuntimeException | Error e) {
+                if (report != null) { // a failing command leaves no part of its output
+                    CompletionOutput.deleteQuietly(report);
+                }
+                throw e;
+            }
+        }
+        if (htmlDir != null) {
+            AnalysisHtml.write(result, htmlDir);
+        }
+        if (!explain.isEmpty()) {
+            Explainer explainer = Explainer.of(result);
+            for (MethodQuery q : explain) {
+                explainer.explain(q).forEach(out::println);
+            }
         }
         if (!cl.hasOption("q")) {
+            CompletionOutput.print(result.completion(), report, err);
             List<String> warnings = result.warnings();
             int shown = cl.hasOption("v") ? warnings.size() : Math.min(5, warnings.size());
             for (int i = 0; i < shown; i++) {
@@ -277,6 +341,21 @@ final class AnalyzeCommand {
             err.println(result.summary());
         }
         return Main.OK;
+    }
+
+    /** The formats of {@code --format} (text if not given), with dot for {@code --dot}. */
+    private static Set<OutputFormat> formats(CommandLine cl) throws ParseException {
+        Set<OutputFormat> formats;
+        try {
+            formats = cl.hasOption("format") ? OutputFormat.parse(List.of(cl.getOptionValues("format")))
+                    : EnumSet.of(OutputFormat.TEXT);
+        } catch (JphantomException e) {
+            throw new ParseException(e.getMessage());
+        }
+        if (cl.hasOption("dot")) {
+            formats.add(OutputFormat.DOT);
+        }
+        return formats;
     }
 
     /**

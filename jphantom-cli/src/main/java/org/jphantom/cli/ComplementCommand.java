@@ -196,7 +196,7 @@ final class ComplementCommand {
             exit = VerifyCommand.print(JarVerifier.verify(new VerifyRequest(output, classpath, null)), output, quiet, err);
         }
         if (exit == Main.OK && analysis != null) {
-            exit = AnalyzeCommand.run(analysis, err);
+            exit = AnalyzeCommand.run(analysis, out, err);
         }
         return exit;
     }

@@ -145,6 +145,7 @@ public final class ProgramInput {
                 reader.readArchive(archive);
             }
         }
+        noClassFiles(reader, openers.size());
         if (!reader.shadowed.isEmpty()) {
             reader.warnings.add(reader.shadowed.size() + " non-class entr" + (reader.shadowed.size() == 1 ? "y" : "ies")
                     + " of later inputs left out, an earlier input having the same name (e.g. "
@@ -152,6 +153,22 @@ public final class ProgramInput {
         }
         return new ProgramInput(new ArrayList<>(reader.entries.values()), reader.classes, reader.warnings,
                 reader.shadowed, reader.signed, reader.signedPackages);
+    }
+
+    /**
+     * An input without class files among inputs with classes is a warning (a real closure holds
+     * such jars: Guava's {@code listenablefuture-9999.0-empty-to-avoid-conflict-with-guava.jar});
+     * when no input has one, nothing is a program and that is the error.
+     */
+    private static void noClassFiles(Reader reader, int inputs) {
+        if (reader.withoutClasses.size() == inputs) {
+            String which = inputs == 1 ? reader.withoutClasses.get(0) + ": holds no class file"
+                    : "no input holds a class file (" + String.join(", ", reader.withoutClasses) + ")";
+            throw JphantomException.input(which + "; give the program's jars or class directories (libraries go to -cp)");
+        }
+        for (String source : reader.withoutClasses) {
+            reader.warnings.add(source + ": holds no class file; only its other entries are read");
+        }
     }
 
     /** Every entry to copy unchanged, input order then entry order, first wins across inputs. */
@@ -197,6 +214,8 @@ public final class ProgramInput {
         final Map<String, InputEntry> entries = new LinkedHashMap<>();
         final SortedMap<String, ProgramClass> classes = new TreeMap<>();
         final List<String> warnings = new ArrayList<>();
+        /** The inputs without a class file entry, in input order: an error only if every input is one. */
+        final List<String> withoutClasses = new ArrayList<>();
         final List<String> shadowed = new ArrayList<>();
         final SortedSet<String> signedPackages = new TreeSet<>();
         boolean signed;
@@ -325,8 +344,7 @@ public final class ProgramInput {
             }
 
             if (!anyClass) {
-                throw JphantomException.input(archive.source + ": holds no class file; give the program's jars or"
-                        + " class directories (libraries go to -cp)");
+                withoutClasses.add(archive.source);
             }
             for (Candidate candidate : candidates.values()) {
                 ProgramClass pc = candidate.programClass;

@@ -176,6 +176,21 @@ class ProgramInputTest {
     }
 
     @Test
+    void anInputWithoutClassFilesAmongInputsWithClassesIsAWarning() throws IOException {
+        // as Guava's deliberately empty jar in a closure copied with dependency:copy-dependencies
+        Path empty = writeJar(tmp.resolve("listenablefuture-9999.0-empty-to-avoid-conflict-with-guava.jar"),
+                entries("META-INF/MANIFEST.MF", manifest()));
+        Path app = writeJar(tmp.resolve("app.jar"), entries("a/A.class", classBytes("a/A")));
+        ProgramInput input = ProgramInput.read(List.of(empty, app), 17, false);
+        assertEquals(Set.of("a/A"), input.classes().keySet());
+        assertEquals(List.of(empty + ": holds no class file; only its other entries are read"), input.warnings());
+
+        Path res = writeJar(tmp.resolve("res.jar"), entries("r/x.txt", new byte[] {1}));
+        assertEquals("no input holds a class file (" + empty + ", " + res + "); give the program's jars or class"
+                + " directories (libraries go to -cp)", readFails(empty, res).getMessage());
+    }
+
+    @Test
     void sameNonClassEntriesOfSeveralInputsAreSummarised() throws IOException {
         Path one = writeJar(tmp.resolve("one.jar"), entries("META-INF/LICENSE", new byte[] {1}, "a/A.class",
                 classBytes("a/A"), "r/x.txt", new byte[] {1}));

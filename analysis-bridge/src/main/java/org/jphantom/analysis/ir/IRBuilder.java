@@ -432,7 +432,8 @@ public final class IRBuilder {
             }
             int lhs = used && isRef(Type.getReturnType(mi.desc)) ? defVar(i) : -1;
             b.add(new Invoke(mi.getOpcode(), mi.owner, mi.name, mi.desc, mi.itf, recv, args, lhs,
-                    exceptionVar(i, analyzer), ordinal++, line));
+                    exceptionVar(i, analyzer), ordinal++, line,
+                    node instanceof org.jphantom.analysis.lang.CodeNode c ? c.offsetOf(mi) : -1));
         }
 
         private void invokeDynamic(int i, InvokeDynamicInsnNode idn, Frame<DefValue> f, boolean used,

@@ -21,10 +21,19 @@ public final class Invoke extends Stmt {
     public final int exception;
     /** The ordinal of this call among the calls of its method, for stable names. */
     public final int ordinal;
+    /** The bytecode offset of the call instruction, -1 for a call no instruction makes (a model's). */
+    public final int pc;
 
     public Invoke(int opcode, String owner, String name, String desc, boolean itf, int recv, int[] args,
                   int lhs, int exception, int ordinal, int line) {
+        this(opcode, owner, name, desc, itf, recv, args, lhs, exception, ordinal, line, -1);
+    }
+
+    /** A call made by the instruction at bytecode offset {@code pc}. */
+    public Invoke(int opcode, String owner, String name, String desc, boolean itf, int recv, int[] args,
+                  int lhs, int exception, int ordinal, int line, int pc) {
         super(INVOKE, line);
+        this.pc = pc;
         this.opcode = opcode;
         this.owner = owner;
         this.name = name;

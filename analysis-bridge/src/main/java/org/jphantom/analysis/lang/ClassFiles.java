@@ -43,7 +43,7 @@ final class ClassFiles {
             @Override
             public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] exc) {
                 if (out[0] == null && name.equals(m.name()) && desc.equals(m.desc())) {
-                    out[0] = new MethodNode(Opcodes.ASM9, access, name, desc, sig, exc);
+                    out[0] = new CodeNode((CodeNode.OffsetReader) reader, access, name, desc, sig, exc);
                     return out[0];
                 }
                 return null;
@@ -110,7 +110,7 @@ final class ClassFiles {
                 if (bytes == null) {
                     return null;
                 }
-                r = new ClassReader(bytes);
+                r = new CodeNode.OffsetReader(bytes);
                 readers.set(type, r);
             } finally {
                 clock.exit();

@@ -10,7 +10,9 @@ import org.jphantom.analysis.pta.solver.Solver;
 /**
  * Reports progress on a stream every few seconds: reachable methods, context-sensitive methods,
  * pointers, and (when {@code detail}) the methods analysed in the most contexts, which is where a
- * context-sensitive analysis spends its time.
+ * context-sensitive analysis spends its time. On a terminal ({@link #onTerminal}) it keeps one line
+ * up to date instead, rewritten in place (carriage return) every {@value #TERMINAL_INTERVAL_MS} ms
+ * and erased when the analysis ends, so the summary follows on a clean line.
  */
 public final class Progress implements Plugin {
     private final PrintStream out;
@@ -23,10 +25,34 @@ public final class Progress implements Plugin {
     private int methods;
     private int[] contextsPerMethod = new int[1024];
 
+    /** How often the terminal line is rewritten. */
+    public static final long TERMINAL_INTERVAL_MS = 500;
+    private final boolean terminal;
+    private int shown;
+
     public Progress(PrintStream out, boolean detail, long intervalMillis) {
+        this(out, detail, intervalMillis, false);
+    }
+
+    private Progress(PrintStream out, boolean detail, long intervalMillis, boolean terminal) {
         this.out = out;
         this.detail = detail;
         this.intervalNanos = intervalMillis * 1_000_000L;
+        this.terminal = terminal;
+    }
+
+    /** Progress as one line kept up to date on {@code terminal} (a stream that is a terminal). */
+    public static Progress onTerminal(PrintStream terminal) {
+        return new Progress(terminal, false, TERMINAL_INTERVAL_MS, true);
+    }
+
+    @Override
+    public void onFinish() {
+        if (terminal && shown > 0) {
+            out.print("\r" + " ".repeat(shown) + "\r");
+            out.flush();
+            shown = 0;
+        }
     }
 
     @Override
@@ -57,9 +83,16 @@ public final class Progress implements Plugin {
         long now = System.nanoTime();
         next = now + intervalNanos;
         Runtime rt = Runtime.getRuntime();
-        out.printf("analyze: %.0f s: %d methods, %d in context, %d pointers, %d objects, %d MB heap%n",
+        String line = String.format("analyze: %.0f s: %d methods, %d in context, %d pointers, %d objects, %d MB heap",
                 (now - start) / 1e9, methods, solver.cs().csMethodCount(), solver.cs().pointerCount(), solver.cs().csObjectCount(),
                 (rt.totalMemory() - rt.freeMemory()) >> 20);
+        if (terminal) {
+            out.print("\r" + line + " ".repeat(Math.max(0, shown - line.length())));
+            out.flush();
+            shown = line.length();
+            return;
+        }
+        out.println(line);
         if (detail) {
             List<Integer> ids = new ArrayList<>();
             for (int i = 0; i < contextsPerMethod.length; i++) {

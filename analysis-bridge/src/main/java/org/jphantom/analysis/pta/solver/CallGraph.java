@@ -29,6 +29,11 @@ public final class CallGraph {
 
     private final List<Invoke> callSites = new ArrayList<>();
     private final IntList callSiteCaller = new IntList(1 << 12);
+    /** Per call site: the {@link Origins} code of the model that added it, 0 for the program's own. */
+    private final IntList callSiteOrigin = new IntList(1 << 12);
+    /** Per method: the {@link Origins} code of what made it reachable when no call edge did, else 0. */
+    private int[] reachOrigin = new int[1 << 12];
+    final Origins origins = new Origins();
     /** Per method: the call-site index of each statement that is a call, -1 for the others. */
     private int[][] siteOfStmt = new int[1 << 12][];
     private final LongIntMap csCallSites = new LongIntMap(1 << 12);
@@ -70,7 +75,7 @@ public final class CallGraph {
                     sites = new int[ir.stmts.length];
                     Arrays.fill(sites, -1);
                 }
-                sites[i] = addCallSite(inv, m);
+                sites[i] = addCallSite(inv, m, 0);
             }
         }
         if (m.id() >= siteOfStmt.length) {
@@ -80,12 +85,29 @@ public final class CallGraph {
         return true;
     }
 
-    /** Numbers a call site of {@code caller} that is not one of its IR's statements (a plugin's). */
-    int addCallSite(Invoke inv, JMethod caller) {
+    /**
+     * Numbers a call site of {@code caller}: one of its IR's statements (origin 0) or a plugin's
+     * (origin: the {@link Origins} code of the model that added it).
+     */
+    int addCallSite(Invoke inv, JMethod caller, int origin) {
         int id = callSites.size();
         callSites.add(inv);
         callSiteCaller.add(caller.id());
+        callSiteOrigin.add(origin);
         return id;
+    }
+
+    /** Records what made {@code method} reachable when no call edge did ({@link Origins} code). */
+    void setReachOrigin(int method, int origin) {
+        if (method >= reachOrigin.length) {
+            reachOrigin = Arrays.copyOf(reachOrigin, Math.max(method + 1, reachOrigin.length * 2));
+        }
+        reachOrigin[method] = origin;
+    }
+
+    /** Whether the context-insensitive edge from {@code callSite} to method {@code callee} exists. */
+    boolean hasEdge(int callSite, int callee) {
+        return ciEdges.get(LongIntMap.key(callSite, callee)) >= 0;
     }
 
     /** The call-site index of statement {@code stmtIndex} of reachable method {@code m}. */
@@ -135,13 +157,18 @@ public final class CallGraph {
      * (method {@code callee}); false if it was there.
      */
     boolean addEdge(int callerCsm, int callSite, int calleeCsm, int callee) {
+        return addEdge(callerCsm, callSite, calleeCsm, callee, 0);
+    }
+
+    /** As {@link #addEdge(int, int, int, int)}, a new context-insensitive edge recording {@code origin}. */
+    boolean addEdge(int callerCsm, int callSite, int calleeCsm, int callee, int origin) {
         if (!addCallee(csCallSite(callerCsm, callSite), calleeCsm)) {
             return false;
         }
         csEdgeCount++;
         long ci = LongIntMap.key(callSite, callee);
         if (ciEdges.get(ci) < 0) {
-            ciEdges.put(ci, 1);
+            ciEdges.put(ci, origin);
             ciEdgeList.add(callSite);
             ciEdgeList.add(callee);
         }
@@ -153,6 +180,11 @@ public final class CallGraph {
     /** Reachable methods, in discovery order. */
     public IntList reachableMethods() {
         return reachableOrder;
+    }
+
+    /** Whether method {@code method} (its id) is reachable in some context. */
+    public boolean isReachable(int method) {
+        return reachable.get(method);
     }
 
     public boolean isReachableCs(int csm) {
@@ -172,6 +204,29 @@ public final class CallGraph {
     /** Context-insensitive call edges as pairs {@code callSite, calleeMethod}, in discovery order. */
     public IntList edges() {
         return ciEdgeList;
+    }
+
+    /**
+     * The model that bound the edge from {@code callSite} to method {@code callee} (the simple name
+     * of its class: {@code Invocations}, {@code Finalizers}, ...), or null if the call's own
+     * semantics (its dispatch) made it or there is no such edge.
+     */
+    public String edgeOrigin(int callSite, int callee) {
+        int c = ciEdges.get(LongIntMap.key(callSite, callee));
+        return c <= 0 ? null : origins.name(c);
+    }
+
+    /** The model that added call site {@code callSite}, or null if it is one of its method's statements. */
+    public String callSiteOrigin(int callSite) {
+        return origins.name(callSiteOrigin.get(callSite));
+    }
+
+    /**
+     * What made reachable method {@code method} reachable when no call edge did: "entry point",
+     * "class initialisation", or a model's name; null if a call edge did (or it is unreachable).
+     */
+    public String reachOrigin(int method) {
+        return method < reachOrigin.length ? origins.name(reachOrigin[method]) : null;
     }
 
     public int csEdgeCount() {

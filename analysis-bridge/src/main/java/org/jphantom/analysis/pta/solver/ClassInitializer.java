@@ -53,7 +53,8 @@ final class ClassInitializer {
         JMethod clinit = program.clinit(type);
         if (clinit != null) {
             int isolated = solver.selector().isolatedContext();
-            solver.addReachable(cs.csMethod(triggerCtx == isolated ? isolated : Contexts.EMPTY, clinit));
+            solver.addReachable(cs.csMethod(triggerCtx == isolated ? isolated : Contexts.EMPTY, clinit),
+                    solver.callGraph().origins.code(Solver.CLASS_INITIALISATION));
         }
     }
 }

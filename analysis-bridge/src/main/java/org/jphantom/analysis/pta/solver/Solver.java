@@ -286,9 +286,14 @@ public final class Solver {
     public int addEntry(JMethod entry, int ctx) {
         classes.initialize(entry.declaringType(), ctx);
         int csm = cs.csMethod(ctx, entry);
-        addReachable(csm);
+        addReachable(csm, callGraph.origins.code(ENTRY_POINT));
         return csm;
     }
+
+    /** {@link CallGraph#reachOrigin} of an entry point. */
+    public static final String ENTRY_POINT = "entry point";
+    /** {@link CallGraph#reachOrigin} of a static initialiser. */
+    public static final String CLASS_INITIALISATION = "class initialisation";
 
     /** Initialises {@code type} as the JVM would ({@link ClassInitializer}). */
     public void initClass(int type) {
@@ -297,12 +302,23 @@ public final class Solver {
 
     /** Makes a context-sensitive method reachable and instantiates its statements. */
     public void addReachable(int csm) {
+        addReachable(csm, -1);
+    }
+
+    /**
+     * As {@link #addReachable(int)}, recording {@code origin} ({@link Origins} code; 0 for a call
+     * edge, -1 for the model calling) as what made the method reachable if it is new.
+     */
+    void addReachable(int csm, int origin) {
         if (!callGraph.addReachableCs(csm)) {
             return;
         }
         JMethod m = cs.methodOf(csm);
         MethodIR ir = bodies.of(m);
         if (callGraph.addReachable(m, ir)) {
+            if (origin != 0) {
+                callGraph.setReachOrigin(m.id(), origin > 0 ? origin : callGraph.origins.caller());
+            }
             for (Plugin p : plugins) {
                 p.onNewMethod(m);
             }
@@ -330,7 +346,7 @@ public final class Solver {
             }
             return;
         }
-        addReachable(calleeCsm);
+        addReachable(calleeCsm, 0);
         MethodIR cir = bodies.of(callee);
         int n = Math.min(inv.args.length, cir.paramVars.length);
         for (int k = 0; k < n; k++) {
@@ -386,10 +402,11 @@ public final class Solver {
      */
     public boolean addCallEdge(int callerCsm, int callSite, int calleeCsm, CallBinding binding) {
         JMethod callee = cs.methodOf(calleeCsm);
-        if (!callGraph.addEdge(callerCsm, callSite, calleeCsm, callee.id())) {
+        int origin = callGraph.hasEdge(callSite, callee.id()) ? 0 : callGraph.origins.caller();
+        if (!callGraph.addEdge(callerCsm, callSite, calleeCsm, callee.id(), origin)) {
             return false;
         }
-        addReachable(calleeCsm);
+        addReachable(calleeCsm, 0);
         MethodIR cir = bodies.of(callee);
         if (binding.receiver() >= 0 && cir.thisVar >= 0) {
             graph.addEdge(binding.receiver(), cs.varPointer(calleeCsm, cir.thisVar),

@@ -273,7 +273,7 @@ final class StatementHandler {
             }
             int calleeCsm = cs.csMethod(calleeCtx, target);
             if (calleeCsm != lastCallee) {
-                solver.addReachable(calleeCsm);
+                solver.addReachable(calleeCsm, 0);
                 solver.addCallEdge(csm, callSite, calleeCsm);
                 lastCallee = calleeCsm;
             }
@@ -299,9 +299,13 @@ final class StatementHandler {
      */
     int[] add(JMethod m, List<Stmt> stmts) {
         List<Integer> sites = new ArrayList<>();
+        int origin = -1;
         for (Stmt s : stmts) {
             if (s instanceof Invoke inv) {
-                int id = callGraph.addCallSite(inv, m);
+                if (origin < 0) {
+                    origin = callGraph.origins.caller();
+                }
+                int id = callGraph.addCallSite(inv, m, origin);
                 addedCallSites.put(s, id);
                 sites.add(id);
             }

@@ -1,0 +1,88 @@
+package org.jphantom.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jphantom.JphantomException;
+import org.jphantom.analysis.explain.Explainer;
+import org.jphantom.analysis.explain.MethodQuery;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --explain} on the fixtures: the shortest chain from the entry point, one line per step,
+ * with how each step came to be: virtual dispatch on the receiver types that select the callee,
+ * class initialisation, a reflective call and its inference, a JVM callback a model added; under
+ * every context sensitivity; an unreachable method says so, with the calls that name it.
+ */
+class ExplainTest {
+    @TempDir
+    Path tmp;
+
+    private static String explain(AnalysisResult r, String query) {
+        return String.join("\n", Explainer.of(r).explain(MethodQuery.parse(query)));
+    }
+
+    @Test
+    void virtualDispatchNamesTheReceiverTypesUnderEveryContextSensitivity() throws IOException {
+        for (String context : List.of("ci", "1cfa", "2obj", "1type", "s-2cfa")) {
+            AnalysisResult r = PointsToFixtureTest.analyze(tmp.resolve(context), "dispatch", context);
+            String e = explain(r, "dispatch.Main$Circle.area");
+            assertEquals("""
+                    explain <dispatch.Main$Circle: java.lang.Object area()>: reachable in 1 step
+                      <dispatch.Main: void main(java.lang.String[])>  [entry point]
+                      <dispatch.Main: void main(java.lang.String[])> @L44 pc 31 -> \
+                    <dispatch.Main$Circle: java.lang.Object area()>  [virtual dispatch on receiver type \
+                    dispatch.Main$Circle]""", e.replaceAll("pc \\d+", "pc 31"), context);
+            // Square.area is dispatched to from two sites: the first in the method is the chain's
+            assertTrue(explain(r, "<dispatch.Main$Square: java.lang.Object area()>")
+                    .contains("[virtual dispatch on receiver type dispatch.Main$Square]"), context);
+        }
+    }
+
+    @Test
+    void unreachableMethodsSayWhichReachableCallsNameThem() throws IOException {
+        AnalysisResult r = PointsToFixtureTest.analyze(tmp, "dispatch", "ci");
+        String e = explain(r, "dispatch.Main$Unused.name()");
+        assertTrue(e.startsWith("explain <dispatch.Main$Unused: java.lang.Object name()>: not reachable\n"), e);
+        assertTrue(e.contains("<dispatch.Main: void main(java.lang.String[])> @L48 pc "), e);
+        assertTrue(e.contains(" calls dispatch.Main$Base.name"), e);
+        assertTrue(explain(r, "dispatch.Main.nope").contains("no such method"));
+        assertThrows(JphantomException.class, () -> MethodQuery.parse("not a method"));
+        // the JVM form names one overload
+        assertTrue(explain(r, "dispatch/Main$Derived.name()Ljava/lang/Object;").contains("reachable in 1 step"));
+    }
+
+    @Test
+    void classInitialisationIsAStepFromTheStatementThatTriggersIt() throws IOException {
+        AnalysisResult r = PointsToFixtureTest.analyze(tmp, "clinit", "ci");
+        String e = explain(r, "clinit.Parent.<clinit>");
+        assertTrue(e.contains("<clinit.Main: void main(java.lang.String[])> @L13 -> <clinit.Child: void <clinit>()>"
+                + "  [class initialisation of clinit.Child]"), e);
+        assertTrue(e.contains("<clinit.Child: void <clinit>()> @L? -> <clinit.Parent: void <clinit>()>"
+                + "  [class initialisation of superclass]"), e);
+    }
+
+    @Test
+    void reflectiveCallsNameTheSiteAndTheInference() throws IOException {
+        Path classes = PtaFixtures.compile("reflection", Files.createDirectories(tmp.resolve("classes")));
+        AnalysisResult r = Analysis.run(AnalysisRequest.of(List.of(classes))
+                .withMains(List.of("reflection.Invocations")));
+        String e = explain(r, "reflection.Target.util");
+        assertTrue(e.contains("-> <reflection.Target: java.lang.Object util(java.lang.String)>  [reflective call"
+                + " Method.invoke resolved by "), e);
+        assertTrue(e.contains("site "), e);
+    }
+
+    @Test
+    void jvmCallbacksNameTheModel() throws IOException {
+        AnalysisResult r = PointsToFixtureTest.analyze(tmp, "dyncallbacks", "ci");
+        String e = explain(r, "dyncallbacks.Main$Finalizable.finalize");
+        assertTrue(e.contains("-> <dyncallbacks.Main$Finalizable: void finalize()>  [JVM callback modelled by Finalizers"), e);
+    }
+}

@@ -1,0 +1,190 @@
+package org.jphantom.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jphantom.JphantomException;
+import org.jphantom.analysis.graph.MethodGraph;
+import org.jphantom.analysis.output.CallGraphDot;
+import org.jphantom.analysis.output.Dumps;
+import org.jphantom.analysis.output.OutputFormat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.Type;
+
+/**
+ * The call-graph formats of {@code --out}: JCG's JSON, read back with Jackson as a JCG consumer
+ * would, has exactly the call edges of {@code call-edges.txt}; the DOT text is well formed; both
+ * are the same bytes on a second run.
+ */
+class OutputFormatsTest {
+    private static final Pattern EDGE = Pattern.compile("^(<.*>)/\\d+ -> (<.*>)$");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void jcgHasTheCallEdgesOfTheTextFormatAndIsDeterministic() throws IOException {
+        AnalysisResult r = PointsToFixtureTest.analyze(tmp.resolve("a"), "dispatch", "ci");
+        Path out = tmp.resolve("out");
+        Dumps.write(r, out, false, EnumSet.allOf(OutputFormat.class));
+        JsonNode root = new ObjectMapper().readTree(out.resolve(Dumps.JCG).toFile());
+
+        SortedSet<String> methods = new TreeSet<>();
+        List<String> pairs = new ArrayList<>();
+        SortedSet<String> sites = new TreeSet<>();
+        for (JsonNode rm : root.get("reachableMethods")) {
+            String caller = signature(rm.get("method"));
+            methods.add(caller);
+            for (JsonNode cs : rm.get("callSites")) {
+                assertTrue(cs.get("line").isInt() && cs.get("pc").isInt(), cs::toString);
+                assertTrue(sites.add(caller + "@" + cs.get("pc").asInt() + ":" + signature(cs.get("declaredTarget"))),
+                        "one call site listed once: " + cs);
+                for (JsonNode t : cs.get("targets")) {
+                    pairs.add(caller + "@" + cs.get("pc").asInt() + " -> " + signature(t));
+                }
+            }
+        }
+        assertEquals(new TreeSet<>(r.reachableMethods()), methods);
+        // the text edges, call ordinal dropped, as (caller, callee) pairs; the JCG ones with their pc
+        SortedSet<String> textPairs = new TreeSet<>();
+        for (String e : r.callEdges()) {
+            Matcher m = EDGE.matcher(e);
+            assertTrue(m.matches(), e);
+            textPairs.add(m.group(1) + " -> " + m.group(2));
+        }
+        SortedSet<String> jcgPairs = new TreeSet<>();
+        for (String p : pairs) {
+            jcgPairs.add(p.replaceFirst("@-?\\d+ -> ", " -> "));
+        }
+        assertEquals(textPairs, jcgPairs);
+        assertEquals(r.callEdges().size(), pairs.size(), "one JCG target per (call site, callee) edge");
+        assertTrue(pairs.stream().anyMatch(p -> p.startsWith("<dispatch.Main: void main(java.lang.String[])>@")
+                && !p.contains("@-1 ")), "calls made by instructions have their bytecode offset");
+        JsonNode main = root.get("reachableMethods").get(0).get("method");
+        assertTrue(main.get("declaringClass").asText().matches("L[\\w/$]+;"), main::toString);
+
+        Path again = tmp.resolve("again");
+        Dumps.write(PointsToFixtureTest.analyze(tmp.resolve("b"), "dispatch", "ci"), again, false,
+                EnumSet.allOf(OutputFormat.class));
+        for (String f : List.of(Dumps.JCG, Dumps.DOT, Dumps.REACHABLE, Dumps.EDGES)) {
+            assertEquals(Files.readString(out.resolve(f)), Files.readString(again.resolve(f)), f);
+        }
+    }
+
+    @Test
+    void theFormatsAskedForAreWrittenAndTheOthersRemoved() throws IOException {
+        AnalysisResult r = PointsToFixtureTest.analyze(tmp.resolve("a"), "dispatch", "ci");
+        Path out = tmp.resolve("out");
+        Dumps.write(r, out, false, EnumSet.allOf(OutputFormat.class));
+        Dumps.write(r, out, false, OutputFormat.parse(List.of("jcg")));
+        assertTrue(Files.exists(out.resolve(Dumps.JCG)));
+        for (String f : List.of(Dumps.REACHABLE, Dumps.EDGES, Dumps.DOT)) {
+            assertFalse(Files.exists(out.resolve(f)), f);
+        }
+        assertTrue(Files.exists(out.resolve(Dumps.STATS)));
+        assertEquals(EnumSet.allOf(OutputFormat.class), OutputFormat.parse(List.of("text,jcg", "DOT")));
+        JphantomException e = assertThrows(JphantomException.class, () -> OutputFormat.parse(List.of("text,svg")));
+        assertTrue(e.getMessage().contains("'svg'") && e.getMessage().contains("text, jcg, dot"), e.getMessage());
+    }
+
+    @Test
+    void dotIsBalancedAndCollapsesToClassesAndPackagesPastItsSize() throws IOException {
+        AnalysisResult r = PointsToFixtureTest.analyze(tmp.resolve("a"), "dispatch", "ci");
+        MethodGraph g = MethodGraph.of(r);
+        String methods = CallGraphDot.dot(g);
+        checkBalanced(methods);
+        assertTrue(methods.contains("one node per method"), methods);
+        assertTrue(methods.contains("\"<dispatch.Main: void main(java.lang.String[])>\" -> "), methods);
+
+        int appMethods = (int) r.stats().get("applicationReachableMethods");
+        String classes = CallGraphDot.dot(g, appMethods - 1);
+        checkBalanced(classes);
+        assertTrue(classes.contains("one node per class"), classes);
+        assertFalse(classes.contains("<"), "no method nodes: " + classes);
+        assertTrue(classes.contains("\"dispatch.Main\" -> "), classes);
+        String packages = CallGraphDot.dot(g, 1);
+        checkBalanced(packages);
+        assertTrue(packages.contains("one node per package") && packages.contains("\"dispatch\";"), packages);
+        assertTrue(packages.contains("\"dispatch\" -> \"check\" [label=\""), packages);
+        assertFalse(packages.contains("\"dispatch\" -> \"dispatch\""), "calls within a package are left out: " + packages);
+    }
+
+    /**
+     * A small DOT reader: braces balance, every string is closed, every statement ends with ';',
+     * and every edge's ends are declared nodes.
+     */
+    static void checkBalanced(String dot) {
+        int depth = 0;
+        boolean inString = false;
+        for (int i = 0; i < dot.length(); i++) {
+            char c = dot.charAt(i);
+            if (inString) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{') {
+                depth++;
+            } else if (c == '}') {
+                depth--;
+                assertTrue(depth >= 0, "unbalanced }");
+            }
+        }
+        assertFalse(inString, "unclosed string");
+        assertEquals(0, depth, "unbalanced {");
+        assertTrue(dot.startsWith("digraph ") && dot.endsWith("}\n"), dot);
+        Set<String> nodes = new TreeSet<>();
+        List<String[]> edges = new ArrayList<>();
+        Pattern quoted = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
+        for (String line : dot.lines().toList().subList(1, (int) dot.lines().count() - 1)) {
+            String l = line.trim();
+            if (l.startsWith("//")) {
+                continue;
+            }
+            assertTrue(l.endsWith(";"), line);
+            Matcher m = quoted.matcher(l);
+            List<String> names = new ArrayList<>();
+            while (m.find()) {
+                names.add(m.group(1));
+            }
+            if (l.contains(" -> ")) {
+                edges.add(names.toArray(String[]::new));
+            } else if (l.startsWith("\"")) {
+                nodes.add(names.get(0));
+            }
+        }
+        for (String[] e : edges) {
+            assertTrue(nodes.contains(e[0]) && nodes.contains(e[1]), String.join(" -> ", e));
+        }
+    }
+
+    /** A JCG method as the analysis' signature, {@code <a.B: void m(int)>}. */
+    private static String signature(JsonNode m) {
+        String cls = Type.getType(m.get("declaringClass").asText()).getClassName();
+        List<String> params = new ArrayList<>();
+        for (JsonNode p : m.get("parameterTypes")) {
+            params.add(Type.getType(p.asText()).getClassName());
+        }
+        return "<" + cls + ": " + Type.getType(m.get("returnType").asText()).getClassName() + " "
+                + m.get("name").asText() + "(" + String.join(",", params) + ")>";
+    }
+}
