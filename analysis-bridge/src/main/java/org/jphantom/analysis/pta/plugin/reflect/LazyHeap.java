@@ -153,13 +153,7 @@ final class LazyHeap {
         }
         int limit = a.options().limits().lazyTypes();
         if (l.types.size() + subs.size() <= limit || l.types.size() + newTypes(l, subs) <= limit) {
-            List<Integer> admitted = new ArrayList<>(subs.size());
-            for (int t : subs) {
-                if (l.types.contains(t) || a.admit(l.call, t)) {
-                    admitted.add(t);
-                }
-            }
-            return admitted;
+            return subs; // the lazy-typing limit is this site's bound for them, not its budget (SiteBudget)
         }
         l.call.unsound("the object of an unknown class it creates meets " + use + " of "
                 + Signatures.javaName(a.program().typeName(type)) + ", which " + subs.size()

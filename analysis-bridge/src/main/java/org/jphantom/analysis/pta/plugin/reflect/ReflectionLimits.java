@@ -20,7 +20,8 @@ import org.jphantom.JphantomException;
  *                  declare a member of that name
  * @param siteClasses the budget of one reflective call site ({@code --reflection-budget}): the most
  *                  classes its targets may belong to (the classes a {@code forName} returns or a
- *                  {@code newInstance} makes objects of, the classes whose members a lookup returns,
+ *                  {@code newInstance} makes objects of, not counting those lazy typing makes,
+ *                  which {@code lazyTypes} bounds; the classes whose members a lookup returns,
  *                  the declaring classes of the methods an {@code invoke} calls and of the fields a
  *                  {@code get} or {@code set} accesses). A site whose arguments would take it past
  *                  the budget resolves no target of a further class and is reported {@code limited},

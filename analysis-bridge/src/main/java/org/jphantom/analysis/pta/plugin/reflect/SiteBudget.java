@@ -19,13 +19,14 @@ import org.jphantom.analysis.lang.Signatures;
  * gives the same classes) until the budget is spent; a target of a further class is given up and
  * the site is reported {@code limited}, with how many classes it gave up and the first of them by
  * name. Targets that a TamiFlex log or a hint names are facts, not inference, and are never
- * refused.
+ * refused; nor are the classes lazy typing makes objects of, which the lazy-typing limit bounds.
  */
 final class SiteBudget {
     /**
      * The default budget: 1.7 times the most classes one site touched in the real runs of the
      * recall benchmark's programs (checkstyle's module factory, 75; digester, Saxon and BeanShell
-     * stay under 30; PMD's rule factory types its objects as 118 classes at a cast, within it); sites
+     * stay under 30); the classes lazy typing makes objects of are bounded by the lazy-typing limit
+     * instead ({@link ReflectionLimits#lazyTypes()}: PMD's rule factory, 118 at one cast). Sites
      * past it are the imprecise ones SOLAR's report would send a user to annotate (see the
      * analysis-bridge README).
      */
