@@ -63,8 +63,13 @@ public final class MemberSignatures {
     public SortedMap<String, String> signatures(SortedMap<String, Integer> arities) {
         SortedMap<String, String> out = new TreeMap<>();
         evidence.forEach((key, e) -> {
-            String owner = key.substring(0, key.lastIndexOf('.', key.indexOf('(')));
-            String erased = key.substring(key.indexOf('('));
+            int paren = key.lastIndexOf('('); // a descriptor has one '('; a (malformed) name may hold more
+            int dot = paren < 0 ? -1 : key.lastIndexOf('.', paren);
+            if (dot < 0) {
+                return; // not owner.name(desc): a name no class file may have; nothing to infer
+            }
+            String owner = key.substring(0, dot);
+            String erased = key.substring(paren);
             int n = arities.getOrDefault(owner, 0);
             String sig = n == 0 ? null : signature(erased, e, n);
             if (sig != null) {
@@ -75,9 +80,11 @@ public final class MemberSignatures {
     }
 
     private static String signature(String erased, Evidence e, int n) {
-        Type[] ea = Type.getArgumentTypes(erased), sa;
-        Type er = Type.getReturnType(erased), sr;
+        Type[] ea, sa;
+        Type er, sr;
         try {
+            ea = Type.getArgumentTypes(erased);
+            er = Type.getReturnType(erased);
             sa = Type.getArgumentTypes(e.specialised());
             sr = Type.getReturnType(e.specialised());
         } catch (RuntimeException malformed) {
