@@ -1,29 +1,19 @@
 package org.jphantom.analysis.report;
 
+import org.jphantom.report.html.HtmlEscape;
+
 /** HTML text helpers of the analysis report: escaping, links and the frame every page shares. */
 final class Html {
     private Html() {
     }
 
-    /** {@code s} escaped for HTML text and attribute values (names may hold {@code < & " '}). */
+    /** {@code s} escaped for HTML text and attribute values ({@link HtmlEscape#esc}). */
     static String esc(String s) {
-        StringBuilder sb = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> sb.append("&amp;");
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
-                case '"' -> sb.append("&quot;");
-                case '\'' -> sb.append("&#39;");
-                default -> sb.append(c);
-            }
-        }
-        return sb.toString();
+        return HtmlEscape.esc(s);
     }
 
     static String link(String href, String text) {
-        return "<a href=\"" + esc(href) + "\">" + esc(text) + "</a>";
+        return HtmlEscape.link(href, text);
     }
 
     /** The start of a page; {@code root} leads back to the report's directory ({@code ""} or {@code "../"}). */

@@ -5,26 +5,13 @@ final class Html {
     private Html() {
     }
 
-    /** {@code s} escaped for HTML text and attribute values. */
+    /** {@code s} escaped for HTML text and attribute values ({@link HtmlEscape#esc}). */
     static String esc(String s) {
-        StringBuilder sb = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> sb.append("&amp;");
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
-                case '"' -> sb.append("&quot;");
-                case '\'' -> sb.append("&#39;");
-                default -> sb.append(c);
-            }
-        }
-        return sb.toString();
+        return HtmlEscape.esc(s);
     }
 
-    /** A link with escaped target and text. */
     static String link(String href, String text) {
-        return "<a href=\"" + esc(href) + "\">" + esc(text) + "</a>";
+        return HtmlEscape.link(href, text);
     }
 
     /**

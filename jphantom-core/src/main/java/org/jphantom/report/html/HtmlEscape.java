@@ -1,0 +1,32 @@
+package org.jphantom.report.html;
+
+/**
+ * HTML escaping shared by jphantom's HTML reports (the complement's and the analysis'): class and
+ * member names may hold {@code < & " '}, and every name a report shows goes through here.
+ */
+public final class HtmlEscape {
+    private HtmlEscape() {
+    }
+
+    /** {@code s} escaped for HTML text and attribute values. */
+    public static String esc(String s) {
+        StringBuilder sb = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&' -> sb.append("&amp;");
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '"' -> sb.append("&quot;");
+                case '\'' -> sb.append("&#39;");
+                default -> sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A link with escaped target and text. */
+    public static String link(String href, String text) {
+        return "<a href=\"" + esc(href) + "\">" + esc(text) + "</a>";
+    }
+}
