@@ -101,7 +101,7 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
      */
     public AnalysisRequest withContext(String name) {
         SelectorFactory s = Selectors.named(name);
-        HeapOptions h = s.name().equals("ci") ? HeapOptions.insensitive() : HeapOptions.sensitive();
+        HeapOptions h = Selectors.keepsConstantsApart(s) ? HeapOptions.insensitive() : HeapOptions.sensitive();
         return new AnalysisRequest(program, classpath, release, mains, s, HeapFactory.allocationSites(h), plugins,
                 missing, reflection, reflectionLog, entryPoints, dynamicModels, reflectionOptions, reflectionHints);
     }

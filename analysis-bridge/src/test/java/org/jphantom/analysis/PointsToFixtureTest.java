@@ -46,6 +46,12 @@ class PointsToFixtureTest {
         return tests.stream();
     }
 
+    /** Containers kept apart: the fixture's expectations under ci+containers. */
+    @org.junit.jupiter.api.Test
+    void containersKeptApart() throws IOException {
+        check("containers", "ci+containers");
+    }
+
     /**
      * String colouring (seed 000) on each fixture: the call graph is the one without it, and there
      * are fewer string objects (the selections at lookups are exact: StringOrigins).
@@ -73,7 +79,7 @@ class PointsToFixtureTest {
     @org.junit.jupiter.api.Test
     void everyFixtureWithExpectationsIsChecked() throws IOException {
         List<String> covered = new ArrayList<>(FEATURES);
-        covered.addAll(List.of("fig1", "objsens"));
+        covered.addAll(List.of("fig1", "objsens", "containers"));
         covered.addAll(ELSEWHERE);
         covered.addAll(DynamicModelsTest.FIXTURES);
         try (Stream<Path> dirs = Files.list(PtaFixtures.resources())) {

@@ -13,4 +13,7 @@ public interface ContextInfo {
 
     /** The class that declares the method allocating an abstract object, -1 if none. */
     int allocatingClassOf(int site);
+
+    /** The program the objects are of: its types and their hierarchy. */
+    org.jphantom.analysis.lang.Program program();
 }

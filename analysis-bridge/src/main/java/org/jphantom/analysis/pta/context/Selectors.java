@@ -15,7 +15,7 @@ public final class Selectors {
     }
 
     /** The names {@link #of} accepts. */
-    public static final String NAMES = "ci|1cfa|2cfa|3cfa|1obj|2obj|1type|2type|s-1cfa|s-2cfa|s-3cfa";
+    public static final String NAMES = "ci|ci+containers|1cfa|2cfa|3cfa|1obj|2obj|1type|2type|s-1cfa|s-2cfa|s-3cfa";
 
     /**
      * The factory of the selector named {@code name} (or an alias, see {@link #canonical}): the one
@@ -27,6 +27,7 @@ public final class Selectors {
         String n = name.toLowerCase(Locale.ROOT);
         return switch (canonical(name)) {
             case "ci" -> insensitive();
+            case ContainerRooted.NAME -> containers();
             case "1cfa" -> SelectorFactory.of(n, (contexts, info) -> new CallSite(1, contexts, n));
             case "2cfa" -> SelectorFactory.of(n, (contexts, info) -> new CallSite(2, contexts, n));
             case "3cfa" -> SelectorFactory.of(n, (contexts, info) -> new CallSite(3, contexts, n));
@@ -43,6 +44,19 @@ public final class Selectors {
     /** Context insensitivity: every method, variable and object in the empty context. */
     public static SelectorFactory insensitive() {
         return SelectorFactory.of("ci", (contexts, info) -> new Insensitive());
+    }
+
+    /** Context insensitivity except inside containers, each kept apart ({@link ContainerRooted}). */
+    public static SelectorFactory containers() {
+        return SelectorFactory.of(ContainerRooted.NAME, ContainerRooted::new);
+    }
+
+    /**
+     * Whether a selector keeps string constants apart as context-insensitive analyses do: its
+     * contexts are never string objects, so distinct constants cost it nothing.
+     */
+    public static boolean keepsConstantsApart(SelectorFactory s) {
+        return s.name().equals("ci") || s.name().equals(ContainerRooted.NAME);
     }
 
     /** k-call-site sensitivity with a (k-1)-deep heap context. */
@@ -69,6 +83,7 @@ public final class Selectors {
     public static String canonical(String name) {
         return switch (name.toLowerCase(Locale.ROOT)) {
             case "ci", "insens" -> "ci";
+            case ContainerRooted.NAME, "cic", "containers" -> ContainerRooted.NAME;
             case "1cfa", "1cs", "1call" -> "1cfa";
             case "2cfa", "2cs", "2call" -> "2cfa";
             case "3cfa", "3cs", "3call" -> "3cfa";

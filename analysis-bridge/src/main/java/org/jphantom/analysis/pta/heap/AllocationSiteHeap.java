@@ -46,6 +46,8 @@ public final class AllocationSiteHeap implements HeapModel {
     private final IntList methods = new IntList(1024);
     private final List<String> labels = new ArrayList<>();
     private final java.util.BitSet sharedObjects = new java.util.BitSet();
+    /** The arrays allocated with a constant length of zero. */
+    private final java.util.BitSet emptyArrays = new java.util.BitSet();
     private final Map<String, Integer> shared = new HashMap<>();
     private final Map<Integer, String> abstractKeys = new HashMap<>();
 
@@ -115,6 +117,12 @@ public final class AllocationSiteHeap implements HeapModel {
             case ABSTRACT:
                 obj = site(method, stmt);
                 sharedObjects.set(obj);
+                break;
+            case ARRAY:
+                obj = site(method, stmt);
+                if (stmt.length == 0) {
+                    emptyArrays.set(obj);
+                }
                 break;
             default:
                 obj = site(method, stmt);
@@ -235,6 +243,11 @@ public final class AllocationSiteHeap implements HeapModel {
             }
         }
         return sb.toString();
+    }
+
+    @Override
+    public boolean isEmptyArray(int obj) {
+        return emptyArrays.get(obj);
     }
 
     @Override

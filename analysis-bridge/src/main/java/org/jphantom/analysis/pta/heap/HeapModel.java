@@ -38,6 +38,16 @@ public interface HeapModel {
      */
     boolean isShared(int obj);
 
+    /**
+     * Whether {@code obj} is an array allocated with length zero: nothing is ever stored into it (a
+     * store throws), so stores skip it. The JDK's collections share such arrays as their empty
+     * state ({@code ArrayList.DEFAULTCAPACITY_EMPTY_ELEMENTDATA}); without this, a flow-insensitive
+     * analysis would put every element of every list into them.
+     */
+    default boolean isEmptyArray(int obj) {
+        return false;
+    }
+
     /** The type index of an abstract object. */
     int typeOf(int obj);
 

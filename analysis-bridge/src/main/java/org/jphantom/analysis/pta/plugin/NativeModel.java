@@ -27,7 +27,7 @@ import org.objectweb.asm.Opcodes;
  *       of all;
  *   <li>{@code Object.getClass()}: at each call site, the class object of each receiver's type;
  *   <li>{@code Throwable.fillInStackTrace(int)}, {@code String.intern()}: return the receiver;
- *   <li>{@code reflect.Array.newArray}/{@code multiNewArray}: an abstract {@code Object[]};
+ *   <li>{@code reflect.Array.newArray}/{@code multiNewArray}: an {@code Object[]} allocated there;
  *   <li>{@code Thread.start0()} (what {@code Thread.start()} calls): {@code this.run()};
  *   <li>{@code AccessController.doPrivileged(action, ...)} when it has no bytecode (JDK 8's is
  *       native; JDK 17's is ordinary code and analysed as such): {@code return action.run()}.
@@ -82,7 +82,9 @@ public final class NativeModel implements Plugin {
                 if (m.isNative() && (m.name().equals("newArray") || m.name().equals("multiNewArray"))) {
                     MethodIR.Builder b = new MethodIR.Builder(m);
                     int t = b.newVar();
-                    b.add(new New(t, program.type("[Ljava/lang/Object;"), New.Kind.ABSTRACT, null, 0));
+                    // an allocation like any other: under contexts (a container's, ContainerRooted) one per
+                    // context, so that Arrays.copyOf's arrays are each list's own
+                    b.add(new New(t, program.type("[Ljava/lang/Object;"), New.Kind.ARRAY, null, 0));
                     b.add(new Copy(b.retVar(), t, null, Copy.Role.RETURN, 0));
                     return b.build();
                 }
@@ -168,7 +170,9 @@ public final class NativeModel implements Plugin {
                     solver.addEdge(solver.fieldPointer(o, elem), t, null);
                 }
                 for (int o : solver.pointsTo(dst).toSortedArray()) {
-                    solver.addEdge(t, solver.fieldPointer(o, elem), null);
+                    if (!solver.heap().isEmptyArray(solver.cs().siteOf(o))) { // nothing is copied into it
+                        solver.addEdge(t, solver.fieldPointer(o, elem), null);
+                    }
                 }
             }
             return;
@@ -216,7 +220,9 @@ public final class NativeModel implements Plugin {
         if (to != null) {
             for (int i = 0; i < to.size(); i++) {
                 for (int o : objects) {
-                    solver.addEdge(to.get(i), solver.fieldPointer(o, elem), null);
+                    if (!solver.heap().isEmptyArray(solver.cs().siteOf(o))) {
+                        solver.addEdge(to.get(i), solver.fieldPointer(o, elem), null);
+                    }
                 }
             }
         }

@@ -195,6 +195,11 @@ public final class CSManager implements ContextInfo {
         return m < 0 ? -1 : program.method(m).declaringType();
     }
 
+    @Override
+    public Program program() {
+        return program;
+    }
+
     public int typeOfObject(int csObject) {
         return csObjType[csObject];
     }

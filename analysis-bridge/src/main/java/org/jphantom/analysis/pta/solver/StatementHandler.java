@@ -206,8 +206,11 @@ final class StatementHandler {
                     break;
                 }
                 int f = fa.field.id();
+                boolean array = s.kind == Stmt.STORE_ARRAY;
                 for (int o : objs) {
-                    graph.addEdge(src, cs.fieldPointer(o, f), null);
+                    if (!array || !heap.isEmptyArray(cs.siteOf(o))) { // a zero-length array holds nothing
+                        graph.addEdge(src, cs.fieldPointer(o, f), null);
+                    }
                 }
                 break;
             }

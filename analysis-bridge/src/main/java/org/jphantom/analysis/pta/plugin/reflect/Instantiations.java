@@ -43,7 +43,7 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
             }
             default -> {
                 if (inv.args[0] >= 0 && lhs >= 0) {
-                    a.watchers().watch(a.var(csm, inv.args[0]), objs -> arrayNewInstance(call, lhs, objs));
+                    a.watchers().watch(a.var(csm, inv.args[0]), objs -> arrayNewInstance(csm, call, lhs, objs));
                 }
             }
         }
@@ -136,7 +136,7 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
         }
     }
 
-    private void arrayNewInstance(ReflectiveCall call, int lhs, int[] objs) {
+    private void arrayNewInstance(int csm, ReflectiveCall call, int lhs, int[] objs) {
         MetaObjects metas = a.metas();
         Program program = a.program();
         Solver solver = a.solver();
@@ -155,7 +155,7 @@ final class Instantiations implements ReflectionAnalysis.SiteModel {
                 }
                 array = "[Ljava/lang/Object;";
             }
-            solver.addPointsTo(lhs, metas.created(call, program.type(array)));
+            solver.addPointsTo(lhs, metas.createdArray(csm, call, program.type(array)));
             call.target(Signatures.javaName(array), known != null ? "class object" : "unknown class");
         }
     }

@@ -160,6 +160,18 @@ final class MetaObjects {
                 call.api.label() + " " + Signatures.javaName(name) + " at " + call.where()));
     }
 
+    /**
+     * The array {@code Array.newInstance} makes at {@code call}, analysed in {@code csm}: one per call
+     * and type, with the heap context a {@code new} there would get (the context policy's: none
+     * context-insensitively, the container's when {@code Arrays.copyOf} grows a list's elements).
+     */
+    int createdArray(int csm, ReflectiveCall call, int type) {
+        String name = program.typeName(type);
+        int obj = heap.abstractObject("reflect:new:" + call.key + ":" + name, type, call.method,
+                call.api.label() + " " + Signatures.javaName(name) + " at " + call.where());
+        return solver.csObject(solver.selector().heapContext(solver.cs().contextOfMethod(csm), call.method, obj), obj);
+    }
+
     /** An array object of {@code arrayType} that the reflection API returns, one per {@code key}. */
     int array(String key, int arrayType, ReflectiveCall call, String label) {
         return solver.csObject(0, heap.abstractObject("reflect:array:" + key, arrayType, call == null ? null
