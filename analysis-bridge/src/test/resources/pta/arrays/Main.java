@@ -3,6 +3,13 @@ package arrays;
 import check.Check;
 
 public class Main {
+    /** A shared empty state, as ArrayList keeps one: a zero-length array holds nothing, whatever is stored. */
+    static final Object[] EMPTY = {}; // @EMPTY
+
+    static Object[] grow(Object[] elements) {
+        return elements.length == 0 ? new Object[4] /* @grown */ : elements;
+    }
+
     public static void main(String[] args) {
         Object[] a = new Object[2]; // @a
         Object[] b = new Object[2]; // @b
@@ -20,5 +27,15 @@ public class Main {
         Check.pts(c[0], "x");
         Object[] d = a.clone();
         Check.pts(d, "a");
+        Object[] e = EMPTY;
+        if (args.length == 0) {
+            e = grow(e);
+        }
+        e[0] = new Object(); // @z
+        Check.pts(e, "EMPTY grown");
+        Check.pts(e[0], "z");
+        Object[] none = EMPTY;
+        System.arraycopy(a, 0, none, 0, 0);
+        Check.pts(EMPTY.length > 0 ? EMPTY[0] : null, "");
     }
 }
