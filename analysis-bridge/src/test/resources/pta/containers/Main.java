@@ -69,5 +69,10 @@ public class Main {
         c.add(h1);
         d.add(h2);
         Check.pts(c.get(0), "x y u v z h1 h2 | ci+containers: h1 h2");
+
+        java.util.LinkedList<Holder> linked = new java.util.LinkedList<>(); // @linked
+        linked.add(h1);
+        Holder[] holders = linked.toArray(new Holder[0]);
+        Check.pts(holders[0], "h1");
     }
 }

@@ -30,6 +30,16 @@ public final class IntList {
         data[i] = v;
     }
 
+    /** Whether {@code v} is in the list (a linear scan: for short lists). */
+    public boolean contains(int v) {
+        for (int i = 0; i < size; i++) {
+            if (data[i] == v) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public int size() {
         return size;
     }

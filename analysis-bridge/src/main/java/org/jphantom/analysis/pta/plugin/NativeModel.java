@@ -26,8 +26,15 @@ import org.objectweb.asm.Opcodes;
  *       single receiver variable, which without contexts would hand every clone call the receivers
  *       of all;
  *   <li>{@code Object.getClass()}: at each call site, the class object of each receiver's type;
+ *   <li>{@code Class.getComponentType()} (a field the JVM sets): at each call site, the class object
+ *       of the component type of each array class object it is called on, so that
+ *       {@code toArray(new T[0])}'s {@code Array.newInstance(a.getClass().getComponentType(), n)}
+ *       makes a {@code T[]};
  *   <li>{@code Throwable.fillInStackTrace(int)}, {@code String.intern()}: return the receiver;
- *   <li>{@code reflect.Array.newArray}/{@code multiNewArray}: an {@code Object[]} allocated there;
+ *   <li>{@code reflect.Array.newArray(c, n)}: at each call (that is, each context of
+ *       {@code Array.newInstance}), an array of each component class object {@code c} may be, with
+ *       the caller's heap context; and, for class objects the analysis cannot name, an
+ *       {@code Object[]} allocated in its body ({@code multiNewArray}: that {@code Object[]} alone);
  *   <li>{@code Thread.start0()} (what {@code Thread.start()} calls): {@code this.run()};
  *   <li>{@code AccessController.doPrivileged(action, ...)} when it has no bytecode (JDK 8's is
  *       native; JDK 17's is ordinary code and analysed as such): {@code return action.run()}.
@@ -39,6 +46,10 @@ public final class NativeModel implements Plugin {
     private static final String ARRAYCOPY = "arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V";
     private static final String CLONE = "clone()Ljava/lang/Object;";
     private final PointerLists getClassResults = new PointerLists();
+    /** {@code Array.newArray(c, n)}: component class pointer -> (result pointer, caller) pairs. */
+    private final PointerLists newArrayResults = new PointerLists();
+    /** {@code Class.getComponentType()}: receiver pointer -> the results it flows to. */
+    private final PointerLists componentResults = new PointerLists();
     /** Per type: 1 + its class object, 0 while not made. */
     private int[] classObjects = new int[0];
     /** arraycopy: source array pointer -> temporaries its elements flow to. */
@@ -185,6 +196,40 @@ public final class NativeModel implements Plugin {
             }
             return;
         }
+        if (m.name().equals("newArray") && m.desc().equals("(Ljava/lang/Class;I)Ljava/lang/Object;")
+                && program.typeName(m.declaringType()).equals("java/lang/reflect/Array")) {
+            Invoke inv = solver.callSites().get(callSite);
+            if (inv.args[0] >= 0 && inv.lhs >= 0) {
+                int component = solver.varPointer(callerCsMethod, inv.args[0]);
+                int lhs = solver.varPointer(callerCsMethod, inv.lhs);
+                IntList pairs = newArrayResults.getOrMake(component);
+                for (int i = 0; i < pairs.size(); i += 2) {
+                    if (pairs.get(i) == lhs) {
+                        return;
+                    }
+                }
+                pairs.add(lhs);
+                pairs.add(callerCsMethod);
+                solver.watch(component);
+                addArrays(lhs, callerCsMethod, solver.pointsTo(component).toSortedArray());
+            }
+            return;
+        }
+        if (m.name().equals("getComponentType") && m.desc().equals("()Ljava/lang/Class;")
+                && program.typeName(m.declaringType()).equals("java/lang/Class")) {
+            Invoke inv = solver.callSites().get(callSite);
+            if (inv.recv >= 0 && inv.lhs >= 0) {
+                int recv = solver.varPointer(callerCsMethod, inv.recv);
+                int lhs = solver.varPointer(callerCsMethod, inv.lhs);
+                IntList targets = componentResults.getOrMake(recv);
+                if (!targets.contains(lhs)) {
+                    targets.add(lhs);
+                    solver.watch(recv);
+                    addComponents(lhs, solver.pointsTo(recv).toSortedArray());
+                }
+            }
+            return;
+        }
         if (!m.name().equals("getClass") || !m.desc().equals("()Ljava/lang/Class;")
                 || !program.typeName(m.declaringType()).equals("java/lang/Object")) {
             return;
@@ -233,6 +278,22 @@ public final class NativeModel implements Plugin {
         if (!copyFrom.isEmpty()) {
             copyElements(pointer, objects);
         }
+        if (!newArrayResults.isEmpty()) {
+            IntList pairs = newArrayResults.get(pointer);
+            if (pairs != null) {
+                for (int i = 0; i < pairs.size(); i += 2) {
+                    addArrays(pairs.get(i), pairs.get(i + 1), objects);
+                }
+            }
+        }
+        if (!componentResults.isEmpty()) {
+            IntList to = componentResults.get(pointer);
+            if (to != null) {
+                for (int i = 0; i < to.size(); i++) {
+                    addComponents(to.get(i), objects);
+                }
+            }
+        }
         if (getClassResults.isEmpty()) {
             return;
         }
@@ -251,6 +312,41 @@ public final class NativeModel implements Plugin {
             if (type != last) { // objects of one site are adjacent and share the type
                 solver.addPointsTo(pointer, classObjectOf(type));
                 last = type;
+            }
+        }
+    }
+
+    /**
+     * Arrays of the classes the class objects among {@code objects} stand for, made by a call of
+     * {@code Array.newArray} in {@code callerCsm}: one abstract object per array type, with the heap
+     * context a {@code new} in the caller would get.
+     */
+    private void addArrays(int pointer, int callerCsm, int[] objects) {
+        JMethod caller = solver.methodOf(callerCsm);
+        int ctx = solver.cs().contextOfMethod(callerCsm);
+        for (int o : objects) {
+            String c = solver.heap().classConstant(solver.cs().siteOf(o));
+            if (c == null || c.equals("V") || c.startsWith("[".repeat(255))) { // void, or past the JVM's 255 dimensions
+                continue;
+            }
+            String array = "[" + (c.startsWith("[") || c.length() == 1 ? c : "L" + c + ";");
+            int type = program.type(array);
+            int obj = solver.heap().abstractObject("native:newArray:" + array, type, caller,
+                    "Array.newInstance " + org.jphantom.analysis.lang.Signatures.javaName(array));
+            solver.addPointsTo(pointer, solver.csObject(solver.selector().heapContext(ctx, caller, obj), obj));
+        }
+    }
+
+    /** The class objects of the component types of the array class objects among {@code objects}. */
+    private void addComponents(int pointer, int[] objects) {
+        for (int o : objects) {
+            String c = solver.heap().classConstant(solver.cs().siteOf(o));
+            if (c != null && c.startsWith("[")) {
+                String component = c.substring(1);
+                if (component.startsWith("L")) {
+                    component = component.substring(1, component.length() - 1);
+                }
+                solver.addPointsTo(pointer, classObjectOf(program.type(component)));
             }
         }
     }
