@@ -58,7 +58,7 @@ final class AnalyzeCommand {
         o.addOption(Option.builder().longOpt("main").hasArg().argName("CLASS")
                 .desc("entry class (repeatable); default: every main(String[]) of the program").build());
         o.addOption(Option.builder().longOpt("context").hasArg().argName("KIND")
-                .desc("context sensitivity: " + Selectors.NAMES + " (default ci)").build());
+                .desc("context sensitivity: " + Selectors.NAMES + " (default " + Selectors.DEFAULT + ")").build());
         o.addOption(Option.builder().longOpt("entry-points").hasArg().argName("MODE")
                 .desc("where the analysis starts: " + EntryPointMode.NAMES + " (default: main if the program has a"
                         + " main method, else library)").build());
@@ -269,14 +269,14 @@ final class AnalyzeCommand {
                 throw new ParseException(e.getMessage());
             }
         }
-        Selectors.canonical(cl.getOptionValue("context", "ci"));
+        Selectors.canonical(cl.getOptionValue("context", Selectors.DEFAULT));
         EntryPointOptions entryPoints = entryPoints(cl);
         ReflectionMode reflection = ReflectionMode.named(cl.getOptionValue("reflection", "solar"));
         Path log = cl.hasOption("reflection-log") ? Path.of(cl.getOptionValue("reflection-log")) : null;
         Path hints = cl.hasOption("reflection-hints") ? Path.of(cl.getOptionValue("reflection-hints")) : null;
         ReflectionOptions reflectionOptions = reflectionOptions(cl);
         AnalysisRequest request = AnalysisRequest.of(program).withClasspath(cp).withRelease(release)
-                .withMains(mains).withContext(cl.getOptionValue("context", "ci"))
+                .withMains(mains).withContext(cl.getOptionValue("context", Selectors.DEFAULT))
                 .withMissing(missing).withEntryPoints(entryPoints)
                 .withReflection(reflection).withReflectionLog(log).withReflectionHints(hints)
                 .withDynamicModels(dynamic.equals("on"))

@@ -34,8 +34,9 @@ import org.jphantom.analysis.lang.Program;
  *       container factories: {@code List.of}, {@code Arrays.asList},
  *       {@code Collections.unmodifiableList}), runs in a context of its call site, which then is the
  *       root of what it makes.</li>
- *   <li>An array, a container or an object of a class nested in a container class allocated in a
- *       context has that context as its heap context; other objects have the empty one.</li>
+ *   <li>A container, an object of a class nested in a container class, or an array of those or
+ *       of {@code Object}, allocated in a context has that context as its heap context; other
+ *       objects have the empty one.</li>
  * </ul>
  * There are at most as many contexts as container allocation sites and factory call sites, so the
  * cost is bounded by a constant factor of the context-insensitive one over the containers' code.
@@ -91,8 +92,22 @@ final class ContainerRooted implements ContextSelector {
             return Contexts.EMPTY;
         }
         int type = info.typeOfSite(site);
-        return type >= 0 && (program.isArray(type) || isContainer(type) || isContainer(outermost(type)))
-                ? methodCtx : Contexts.EMPTY;
+        return type >= 0 && isOwned(type) ? methodCtx : Contexts.EMPTY;
+    }
+
+    /**
+     * Whether objects of {@code type} made in a container's context are the container's own: its
+     * containers, the objects of classes nested in a container class, and arrays of those or of
+     * {@code Object} (what a container keeps its elements in: erasure leaves it nothing else). An
+     * array of another type made there ({@code toArray(new String[0])}'s) is handed to the caller,
+     * and would otherwise be one object per container for every type the program asks for.
+     */
+    private boolean isOwned(int type) {
+        if (program.isArray(type)) {
+            int e = program.elementType(type);
+            return program.typeName(e).equals(Program.OBJECT) || isOwned(e);
+        }
+        return isContainer(type) || isContainer(outermost(type));
     }
 
     /**

@@ -14,6 +14,9 @@ public final class Selectors {
     private Selectors() {
     }
 
+    /** The default context sensitivity: context-insensitive except inside containers. */
+    public static final String DEFAULT = ContainerRooted.NAME;
+
     /** The names {@link #of} accepts. */
     public static final String NAMES = "ci|ci+containers|1cfa|2cfa|3cfa|1obj|2obj|1type|2type|s-1cfa|s-2cfa|s-3cfa";
 
