@@ -25,6 +25,7 @@ public final class Discovery {
     private final KindEvidence kindEvidence = new KindEvidence();
     private final GenericArity genericArity = new GenericArity();
     private final AnnotationUses annotationUses = new AnnotationUses();
+    private final AnnotationEvidence annotationEvidence = new AnnotationEvidence(annotationUses);
     private final CaughtExceptions caughtExceptions = new CaughtExceptions();
     private final SuperClassEvidence superClassEvidence = new SuperClassEvidence();
     private final MemberSignatures memberSignatures = new MemberSignatures();
@@ -135,6 +136,11 @@ public final class Discovery {
     /** Where and how the program uses each annotation type. */
     public AnnotationUses annotationUses() {
         return annotationUses;
+    }
+
+    /** Evidence that phantoms the program never annotates with are annotation interfaces. */
+    public AnnotationEvidence annotationEvidence() {
+        return annotationEvidence;
     }
 
     /** Type parameter counts the program's Signature attributes give each class. */

@@ -199,7 +199,7 @@ public final class ClassInfo {
         @Override
         public MethodVisitor visitMethod(int acc, String n, String desc, String sig, String[] exceptions) {
             methods.putIfAbsent(new Key(n, desc), new MemberInfo(name, n, desc, acc,
-                    exceptions == null ? List.of() : List.of(exceptions)));
+                    exceptions == null ? List.of() : List.of(exceptions), AnnotationClassParameters.of(sig)));
             return null;
         }
     }
