@@ -263,8 +263,7 @@ public final class ReferenceScanner {
             case AbstractInsnNode.METHOD_INSN: {
                 MethodInsnNode mi = (MethodInsnNode) insn;
                 access(mi.owner);
-                if (mi.getOpcode() == Opcodes.INVOKESTATIC && mi.name.equals("values") && mi.desc.equals("()[L" + mi.owner + ";")
-                        || mi.getOpcode() == Opcodes.INVOKEVIRTUAL && mi.name.equals("ordinal") && mi.desc.equals("()I")) {
+                if (mi.getOpcode() == Opcodes.INVOKEVIRTUAL && mi.name.equals("ordinal") && mi.desc.equals("()I")) {
                     discovery.superClassEvidence().enumUse(mi.owner);
                 }
                 privateAccess(mi.owner, mi.name, mi.desc, false);

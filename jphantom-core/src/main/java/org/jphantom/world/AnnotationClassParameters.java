@@ -12,7 +12,8 @@ import org.objectweb.asm.signature.SignatureVisitor;
  * The parameters of a method that take the class of an annotation type, read from the method's
  * {@code Signature} attribute: {@code Class<? extends Annotation>}, {@code Class<Annotation>}, or
  * {@code Class<A>} / {@code Class<? extends A>} where {@code A} is a type parameter of the method
- * bounded by {@code Annotation} ({@code <A extends Annotation> A getAnnotation(Class<A>)}). A class
+ * or of its class bounded by {@code Annotation} ({@code <A extends Annotation> A getAnnotation(Class<A>)},
+ * {@code class Def<A extends Annotation> { Def(Class<A> type) }}). A class
  * literal the program passes there names an annotation type. A malformed signature, or one that
  * does not mention {@code Annotation}, has none.
  */
@@ -24,9 +25,37 @@ final class AnnotationClassParameters {
     private AnnotationClassParameters() {
     }
 
-    /** Bit {@code i} set when parameter {@code i} (0 = the first declared) takes an annotation class. */
-    static int of(String methodSignature) {
-        if (methodSignature == null || !methodSignature.contains(ANNOTATION)) {
+    /**
+     * The type parameters of a class that its {@code Signature} bounds by {@code Annotation}
+     * ({@code class Def<A extends Annotation>}); empty for none or a malformed signature.
+     */
+    static Set<String> classVariables(String classSignature) {
+        if (classSignature == null || !classSignature.contains(ANNOTATION)) {
+            return Set.of();
+        }
+        Method c = new Method();
+        try {
+            new SignatureReader(classSignature).accept(c);
+        } catch (RuntimeException malformed) {
+            return Set.of();
+        }
+        Set<String> out = new HashSet<>();
+        for (Bound b : c.bounds) {
+            if (ANNOTATION.equals(b.type().name)) {
+                out.add(b.variable());
+            }
+        }
+        return Set.copyOf(out);
+    }
+
+    /**
+     * Bit {@code i} set when parameter {@code i} (0 = the first declared) takes an annotation class.
+     *
+     * @param classVariables the declaring class's type parameters bounded by Annotation
+     *     ({@link #classVariables}); a type parameter of the method with the same name hides one
+     */
+    static int of(Set<String> classVariables, String methodSignature) {
+        if (methodSignature == null || classVariables.isEmpty() && !methodSignature.contains(ANNOTATION)) {
             return 0;
         }
         Method m = new Method();
@@ -35,7 +64,10 @@ final class AnnotationClassParameters {
         } catch (RuntimeException malformed) {
             return 0; // ASM reports a malformed signature with unchecked exceptions of several kinds
         }
-        Set<String> annotationVariables = new HashSet<>();
+        Set<String> annotationVariables = new HashSet<>(classVariables);
+        for (Bound b : m.bounds) {
+            annotationVariables.remove(b.variable());
+        }
         for (Bound b : m.bounds) {
             if (ANNOTATION.equals(b.type().name)) {
                 annotationVariables.add(b.variable());
@@ -108,7 +140,7 @@ final class AnnotationClassParameters {
     private record Bound(String variable, Type type) {
     }
 
-    /** A method signature: the bounds of its type parameters, and its parameter types. */
+    /** A class or method signature: the bounds of its type parameters, and a method's parameter types. */
     private static final class Method extends SignatureVisitor {
         final List<Type> parameters = new ArrayList<>();
         final List<Bound> bounds = new ArrayList<>();
@@ -144,6 +176,16 @@ final class AnnotationClassParameters {
             Type p = new Type();
             parameters.add(p);
             return p;
+        }
+
+        @Override
+        public SignatureVisitor visitSuperclass() {
+            return new SignatureVisitor(Opcodes.ASM9) { };
+        }
+
+        @Override
+        public SignatureVisitor visitInterface() {
+            return new SignatureVisitor(Opcodes.ASM9) { };
         }
 
         @Override
