@@ -246,6 +246,7 @@ public final class Complementer {
         ProgramView view = new ProgramView(discovery.genericArity().arities(), discovery.innerClasses(),
                 discovery.annotationUses().uses(), discovery.caughtExceptions().throwsByMethod(),
                 discovery.memberSignatures().signatures(discovery.genericArity().arities()),
+                discovery.fieldSignatures().signatures(),
                 ProgramView.abstractMethods(discovery.memberSignatures().functionalMethods(), classes, hierarchy));
         SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy, view)
                 .generate(plan, discovery.nestMembersByHost());

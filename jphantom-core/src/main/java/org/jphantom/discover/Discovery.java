@@ -29,6 +29,7 @@ public final class Discovery {
     private final CaughtExceptions caughtExceptions = new CaughtExceptions();
     private final SuperClassEvidence superClassEvidence = new SuperClassEvidence();
     private final MemberSignatures memberSignatures = new MemberSignatures();
+    private final FieldSignatures fieldSignatures = new FieldSignatures();
     private final SortedMap<String, InnerClassRef> innerClasses = new TreeMap<>();
     private final SortedMap<String, SortedSet<String>> concealedUses = new TreeMap<>();
     private final SortedMap<String, SortedSet<String>> privateAccesses = new TreeMap<>();
@@ -126,6 +127,11 @@ public final class Discovery {
     /** Evidence for generic signatures of phantom methods, and the methods lambdas implement. */
     public MemberSignatures memberSignatures() {
         return memberSignatures;
+    }
+
+    /** Evidence for generic signatures of phantom fields. */
+    public FieldSignatures fieldSignatures() {
+        return fieldSignatures;
     }
 
     /** The program's uses of phantoms as exceptions, beyond the verifier's. */

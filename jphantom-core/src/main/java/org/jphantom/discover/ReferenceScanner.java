@@ -220,6 +220,7 @@ public final class ReferenceScanner {
             }
         }
         annotationReads.method(cn.name, m);
+        discovery.fieldSignatures().method(m, owner -> !owner.startsWith("[") && !world.isKnown(owner));
         // One site for every instruction: its Origin is built only if a discovery keeps it.
         UseSite site = new UseSite(cn.name, m);
         Map<Integer, Set<String>> attributed = null;
