@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -40,7 +41,15 @@ class ReflectionTest {
         input.close();
     }
 
+    /** Main and mode -> its analysis, shared by the tests (each analyses the JDK's closure: seconds). */
+    private static final Map<String, AnalysisResult> RUNS = new HashMap<>();
+
     private static AnalysisResult run(String main, ReflectionMode mode) {
+        return RUNS.computeIfAbsent(main + " " + mode, k -> analyse(main, mode));
+    }
+
+    /** A run of its own, shared with no other test. */
+    private static AnalysisResult analyse(String main, ReflectionMode mode) {
         return Analysis.run(input, base.withMains(List.of("reflection." + main)).withReflection(mode));
     }
 
@@ -212,7 +221,7 @@ class ReflectionTest {
     @Test
     void reportIsDeterministic() throws Exception {
         Dumps.write(run("Invocations", ReflectionMode.SOLAR), tmp.resolve("a"));
-        Dumps.write(run("Invocations", ReflectionMode.SOLAR), tmp.resolve("b"));
+        Dumps.write(analyse("Invocations", ReflectionMode.SOLAR), tmp.resolve("b"));
         String a = Files.readString(tmp.resolve("a").resolve(Dumps.REFLECTION));
         assertEquals(a, Files.readString(tmp.resolve("b").resolve(Dumps.REFLECTION)));
         assertTrue(a.contains("\"status\" : \"resolved\""), a);
