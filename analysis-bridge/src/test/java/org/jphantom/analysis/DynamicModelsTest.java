@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DynamicModelsTest {
     static final List<String> FIXTURES = List.of("dyncallbacks", "dynserial", "dynproxy", "dynservice", "dynunsafe",
-            "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy", "dynmhtype", "dynserlambda", "dynmhlookup", "dynxml");
+            "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy", "dynmhtype", "dynserlambda", "dynmhlookup", "dynxml",
+            "dynproxyitf");
 
     @TempDir
     static Path tmp;
@@ -118,6 +119,22 @@ class DynamicModelsTest {
                 Thread.currentThread().setContextClassLoader(previous);
             }
             assertEquals("serializable plain", main.getDeclaredField("RAN").get(null).toString());
+        }
+    }
+
+    /** The JVM runs the proxies over computed interface arrays of {@code dynproxyitf}: each forwards to its target. */
+    @org.junit.jupiter.api.Test
+    void theJvmForwardsThroughProxiesOfComputedInterfaces() throws Exception {
+        assertEquals(" invoke area invoke put invoke note", ranByTheJvm("dynproxyitf"));
+    }
+
+    /** Runs fixture {@code f}'s main in a fresh class loader; returns its {@code RAN} field's text. */
+    private static String ranByTheJvm(String f) throws Exception {
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+                new java.net.URL[] {tmp.resolve("classes").toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            Class<?> main = Class.forName(f + ".Main", true, loader);
+            main.getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+            return main.getDeclaredField("RAN").get(null).toString();
         }
     }
 

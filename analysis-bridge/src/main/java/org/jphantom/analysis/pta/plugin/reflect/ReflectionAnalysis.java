@@ -136,6 +136,7 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
         models.put(Api.FOR_NAME, classes);
         models.put(Api.LOAD_CLASS, classes);
         models.put(Api.GET_SUPERCLASS, classes);
+        models.put(Api.GET_INTERFACES, classes);
         MemberLookups lookups = new MemberLookups(this);
         this.hinted = new HintedTargets(this, hints, lookups);
         for (Api a : new Api[] {Api.GET_METHOD, Api.GET_DECLARED_METHOD, Api.GET_METHODS, Api.GET_DECLARED_METHODS,
