@@ -83,6 +83,34 @@ class LibraryEntryPointsTest {
         }
     }
 
+    /**
+     * Call-by-signature through a package-private class of another package (Reif et al.'s LIB5): a
+     * client's {@code X extends Exposed implements Sized} implements {@code Sized.size()} with the
+     * {@code size()} Exposed inherits from hidden {@code Hidden}, as HotSpot shows on such a client;
+     * package-private {@code Secluded}, which no public class exposes, is a target only when a client
+     * may add classes to its package.
+     */
+    @Test
+    void callBySignatureReachesAMethodAPublicClassInheritsFromAHiddenOne(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws Exception {
+        java.nio.file.Files.createDirectories(tmp.resolve("client"));
+        java.nio.file.Files.writeString(tmp.resolve("client/X.java"), "package client;\n"
+                + "public class X extends library.ui.Exposed implements library.shapes.Sized {\n"
+                + "    public static int run() { return library.shapes.Sized.sizeOf(new X()); }\n}\n");
+        int rc = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", tmp.toString(), "-cp",
+                classes.toString(), tmp.resolve("client/X.java").toString());
+        assertEquals(0, rc, "the client compiles");
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {tmp.toUri().toURL(),
+                classes.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            assertEquals(1, loader.loadClass("client.X").getMethod("run").invoke(null), "Hidden.size() runs");
+        }
+        String hidden = m(UI + "Hidden", "int size()");
+        String secluded = m(UI + "Secluded", "int size()");
+        String site = m(SHAPES + "Sized", "int sizeOf(library.shapes.Sized)");
+        assertEquals(Set.of(hidden), targets(run(EntryPointMode.LIBRARY, PackageVisibility.CLOSED), site, 0));
+        assertEquals(Set.of(hidden, secluded), targets(run(EntryPointMode.LIBRARY, PackageVisibility.OPEN), site, 0));
+    }
+
     @Test
     void fieldsAClientCanSetHoldEveryTypeAClientCouldStore() {
         AnalysisResult r = run(EntryPointMode.LIBRARY, PackageVisibility.CLOSED);

@@ -160,6 +160,9 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
     }
 
     private void unknown(ReflectiveCall call, int lhs, String source) {
+        if (call.api == Api.FOR_NAME && initialisations.add(call)) {
+            a.atFinish(() -> checkInitialisation(call));
+        }
         int cls = a.metas().unknownClass(call);
         a.metas().produced(call, cls);
         a.solver().addPointsTo(lhs, cls);
@@ -168,6 +171,24 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
             a.backPropagation().unknownClassAt(call, lhs);
         }
     }
+
+    /**
+     * A {@code forName} of a name the analysis does not know initialises a class it does not know:
+     * its static initialiser runs and is missing from the call graph. When the unknown class object
+     * reaches another reflective call (a {@code newInstance} whose object lazy typing or a cast
+     * types, a lookup), that site's own criterion says whether its classes are found (the classes
+     * it makes objects of are initialised there); when it reaches none (the result unused, as in
+     * the JDBC driver idiom, or used by no reflective call) the site is unsound.
+     */
+    private void checkInitialisation(ReflectiveCall call) {
+        if (!a.metas().consumedElsewhere(call)) {
+            call.unsound("initialises a class of an unknown name whose class object reaches no other reflective"
+                    + " call: its static initialiser is not analysed");
+        }
+    }
+
+    /** The {@code forName} sites that got an unknown name (each checked once, at the fixpoint). */
+    private final java.util.Set<ReflectiveCall> initialisations = new java.util.HashSet<>();
 
     /**
      * Figure 3.5's CLASS SUBSTR: the classes of the program and its class path whose binary names

@@ -330,6 +330,12 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
             logged.start(csm, call);
             if (hinted.start(csm, call) && mode != ReflectionMode.NONE) {
                 models.get(call.api).start(csm, call);
+            } else if (call.invoke.recv >= 0) { // a site a hint resolves or ignores still uses the meta-objects it gets
+                watchers.watch(var(csm, call.invoke.recv), objs -> {
+                    for (int o : objs) {
+                        metas.reached(o);
+                    }
+                });
             }
         }
         for (Stmt s : concatsOf.getOrDefault(m.id(), List.of())) {
