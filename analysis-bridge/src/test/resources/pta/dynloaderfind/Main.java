@@ -6,10 +6,10 @@ import java.io.InputStream;
 
 /**
  * A class loader subclass that defines a class of the program again from its class file (a
- * child-first loader, as plugin hosts and hot reloaders use): the program's loadClass call runs the
- * loader's overrides, the JVM calls its loadClass(String) to resolve the names the defined class
- * uses, the defineClass site is reported, and the defined class's methods run through the
- * interface. The test also runs it in a JVM: {@code RAN} says what ran.
+ * child-first loader, as plugin hosts and hot reloaders use): {@code Class.forName(name, true,
+ * loader)} makes the JVM call the loader's loadClass(String), which runs its overrides; the JVM
+ * calls it again to resolve the names the defined class uses; the defineClass site is reported;
+ * the defined class's methods run through the interface. The test also runs it in a JVM: {@code RAN} says what ran.
  */
 public class Main {
     /** Loaded by the parent, so both loaders' classes share it. */
@@ -58,10 +58,13 @@ public class Main {
     /** What the JVM ran. */
     public static final StringBuilder RAN = new StringBuilder();
 
+    @SuppressWarnings("deprecation")
     public static void main(String[] args) throws Exception {
         ChildFirst loader = new ChildFirst(Main.class.getClassLoader()); // @loader
-        Class<?> c = loader.loadClass("dynloaderfind.Main$Plugin");
-        Task t = (Task) c.getDeclaredConstructor().newInstance();
+        Class<?> c = Class.forName("dynloaderfind.Main$Plugin", true, loader);
+        // Class.newInstance, not getDeclaredConstructor().newInstance(): in the test's shared analysis of
+        // all fixtures, dynunsafe's Unsafe model mixes the JDK's Constructor caches of every class
+        Task t = (Task) c.newInstance();
         t.run();
         RAN.append(c.getClassLoader() == loader ? " child" : " parent");
     }

@@ -104,11 +104,14 @@ class LibraryEntryPointsTest {
                 classes.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
             assertEquals(1, loader.loadClass("client.X").getMethod("run").invoke(null), "Hidden.size() runs");
         }
-        String hidden = m(UI + "Hidden", "int size()");
+        // javac gives public Exposed a bridge size() that calls Hidden's (what HotSpot ran above)
+        String exposed = m(UI + "Exposed", "int size()");
         String secluded = m(UI + "Secluded", "int size()");
         String site = m(SHAPES + "Sized", "int sizeOf(library.shapes.Sized)");
-        assertEquals(Set.of(hidden), targets(run(EntryPointMode.LIBRARY, PackageVisibility.CLOSED), site, 0));
-        assertEquals(Set.of(hidden, secluded), targets(run(EntryPointMode.LIBRARY, PackageVisibility.OPEN), site, 0));
+        AnalysisResult closed = run(EntryPointMode.LIBRARY, PackageVisibility.CLOSED);
+        assertEquals(Set.of(exposed), targets(closed, site, 0));
+        assertEquals(Set.of(m(UI + "Hidden", "int size()")), targets(closed, exposed, 0));
+        assertEquals(Set.of(exposed, secluded), targets(run(EntryPointMode.LIBRARY, PackageVisibility.OPEN), site, 0));
     }
 
     @Test
