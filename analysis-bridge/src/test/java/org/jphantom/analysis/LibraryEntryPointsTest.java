@@ -87,8 +87,8 @@ class LibraryEntryPointsTest {
      * Call-by-signature through a package-private class of another package (Reif et al.'s LIB5): a
      * client's {@code X extends Exposed implements Sized} implements {@code Sized.size()} with the
      * {@code size()} Exposed inherits from hidden {@code Hidden}, as HotSpot shows on such a client;
-     * package-private {@code Secluded}, which no public class exposes, is a target only when a client
-     * may add classes to its package.
+     * package-private {@code Secluded}, which no public class exposes, and {@code Hidden} itself are
+     * targets only when a client may add classes to their package.
      */
     @Test
     void callBySignatureReachesAMethodAPublicClassInheritsFromAHiddenOne(@org.junit.jupiter.api.io.TempDir Path tmp)
@@ -111,7 +111,9 @@ class LibraryEntryPointsTest {
         AnalysisResult closed = run(EntryPointMode.LIBRARY, PackageVisibility.CLOSED);
         assertEquals(Set.of(exposed), targets(closed, site, 0));
         assertEquals(Set.of(m(UI + "Hidden", "int size()")), targets(closed, exposed, 0));
-        assertEquals(Set.of(exposed, secluded), targets(run(EntryPointMode.LIBRARY, PackageVisibility.OPEN), site, 0));
+        // a client class in library.ui may extend the package-private classes themselves
+        assertEquals(Set.of(exposed, m(UI + "Hidden", "int size()"), secluded),
+                targets(run(EntryPointMode.LIBRARY, PackageVisibility.OPEN), site, 0));
     }
 
     @Test
