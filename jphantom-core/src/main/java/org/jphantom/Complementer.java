@@ -31,6 +31,7 @@ import org.jphantom.io.LibraryPath;
 import org.jphantom.io.ProgramClass;
 import org.jphantom.io.ProgramInput;
 import org.jphantom.model.Constraint;
+import org.jphantom.solve.EvidentAnnotations;
 import org.jphantom.solve.EvidentSupers;
 import org.jphantom.solve.HierarchyProblem;
 import org.jphantom.solve.HierarchySolver;
@@ -222,10 +223,14 @@ public final class Complementer {
         long t2 = lap(timings, "analyse", t1);
 
         List<Constraint> constraints = constraintSet.constraints();
+        SortedMap<String, String> annotationLike = discovery.annotationEvidence().annotations(discovery, world);
+        SortedSet<String> interfaceLike = discovery.kindEvidence().interfaceLike(discovery.phantomTypes().keySet());
+        interfaceLike.addAll(annotationLike.keySet());
         HierarchyProblem problem = new HierarchyProblem(new TreeSet<>(discovery.phantomTypes().keySet()),
-                constraints, world, discovery.kindEvidence().interfaceLike(discovery.phantomTypes().keySet()));
+                constraints, world, interfaceLike);
         Solution solution = request.lenient() ? LenientSolver.solve(problem, request.maxSearchSteps(), warnings)
                 : HierarchySolver.solve(problem, request.maxSearchSteps());
+        solution = EvidentAnnotations.apply(solution, annotationLike);
         solution = EvidentSupers.apply(solution, discovery.superClassEvidence().enums(), discovery.superClassEvidence().named(),
                 discovery.superClassEvidence().thrownUndeclared());
         InputChecks.warnInaccessibleSupers(world, solution, discovery, warnings);
@@ -241,6 +246,7 @@ public final class Complementer {
         ProgramView view = new ProgramView(discovery.genericArity().arities(), discovery.innerClasses(),
                 discovery.annotationUses().uses(), discovery.caughtExceptions().throwsByMethod(),
                 discovery.memberSignatures().signatures(discovery.genericArity().arities()),
+                discovery.fieldSignatures().signatures(),
                 ProgramView.abstractMethods(discovery.memberSignatures().functionalMethods(), classes, hierarchy));
         SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy, view)
                 .generate(plan, discovery.nestMembersByHost());

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DynamicModelsTest {
     static final List<String> FIXTURES = List.of("dyncallbacks", "dynserial", "dynproxy", "dynservice", "dynunsafe",
-            "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy", "dynmhtype", "dynserlambda", "dynmhlookup", "dynxml");
+            "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy", "dynmhtype", "dynserlambda", "dynmhlookup", "dynxml",
+            "dynproxyitf", "dynmhspecial", "dynloaderfind");
 
     @TempDir
     static Path tmp;
@@ -118,6 +119,38 @@ class DynamicModelsTest {
                 Thread.currentThread().setContextClassLoader(previous);
             }
             assertEquals("serializable plain", main.getDeclaredField("RAN").get(null).toString());
+        }
+    }
+
+    /** The JVM runs the proxies over computed interface arrays of {@code dynproxyitf}: each forwards to its target. */
+    @org.junit.jupiter.api.Test
+    void theJvmForwardsThroughProxiesOfComputedInterfaces() throws Exception {
+        assertEquals(" invoke area invoke put invoke note", ranByTheJvm("dynproxyitf"));
+    }
+
+    /** The JVM runs the parent's method through both {@code findSpecial} handles of {@code dynmhspecial}. */
+    @org.junit.jupiter.api.Test
+    void theJvmRunsTheSpecialCallersSuperMethod() throws Exception {
+        assertEquals(" parent parent", ranByTheJvm("dynmhspecial"));
+    }
+
+    /**
+     * The JVM runs {@code dynloaderfind}'s loader: the program's loadClass, its findClass, then the
+     * JVM's own loadClass calls on the defining loader as the defined class resolves its names.
+     */
+    @org.junit.jupiter.api.Test
+    void theJvmCallsTheDefiningLoadersLoadClass() throws Exception {
+        String ran = ranByTheJvm("dynloaderfind");
+        assertTrue(ran.startsWith(" load find load") && ran.endsWith(" plugin child"), ran);
+    }
+
+    /** Runs fixture {@code f}'s main in a fresh class loader; returns its {@code RAN} field's text. */
+    private static String ranByTheJvm(String f) throws Exception {
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+                new java.net.URL[] {tmp.resolve("classes").toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            Class<?> main = Class.forName(f + ".Main", true, loader);
+            main.getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+            return main.getDeclaredField("RAN").get(null).toString();
         }
     }
 

@@ -83,6 +83,39 @@ class LibraryEntryPointsTest {
         }
     }
 
+    /**
+     * Call-by-signature through a package-private class of another package (Reif et al.'s LIB5): a
+     * client's {@code X extends Exposed implements Sized} implements {@code Sized.size()} with the
+     * {@code size()} Exposed inherits from hidden {@code Hidden}, as HotSpot shows on such a client;
+     * package-private {@code Secluded}, which no public class exposes, and {@code Hidden} itself are
+     * targets only when a client may add classes to their package.
+     */
+    @Test
+    void callBySignatureReachesAMethodAPublicClassInheritsFromAHiddenOne(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws Exception {
+        java.nio.file.Files.createDirectories(tmp.resolve("client"));
+        java.nio.file.Files.writeString(tmp.resolve("client/X.java"), "package client;\n"
+                + "public class X extends library.ui.Exposed implements library.shapes.Sized {\n"
+                + "    public static int run() { return library.shapes.Sized.sizeOf(new X()); }\n}\n");
+        int rc = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", tmp.toString(), "-cp",
+                classes.toString(), tmp.resolve("client/X.java").toString());
+        assertEquals(0, rc, "the client compiles");
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {tmp.toUri().toURL(),
+                classes.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            assertEquals(1, loader.loadClass("client.X").getMethod("run").invoke(null), "Hidden.size() runs");
+        }
+        // javac gives public Exposed a bridge size() that calls Hidden's (what HotSpot ran above)
+        String exposed = m(UI + "Exposed", "int size()");
+        String secluded = m(UI + "Secluded", "int size()");
+        String site = m(SHAPES + "Sized", "int sizeOf(library.shapes.Sized)");
+        AnalysisResult closed = run(EntryPointMode.LIBRARY, PackageVisibility.CLOSED);
+        assertEquals(Set.of(exposed), targets(closed, site, 0));
+        assertEquals(Set.of(m(UI + "Hidden", "int size()")), targets(closed, exposed, 0));
+        // a client class in library.ui may extend the package-private classes themselves
+        assertEquals(Set.of(exposed, m(UI + "Hidden", "int size()"), secluded),
+                targets(run(EntryPointMode.LIBRARY, PackageVisibility.OPEN), site, 0));
+    }
+
     @Test
     void fieldsAClientCanSetHoldEveryTypeAClientCouldStore() {
         AnalysisResult r = run(EntryPointMode.LIBRARY, PackageVisibility.CLOSED);

@@ -252,7 +252,7 @@ class ReflectionHintsTest {
                 + " <reflection.PluginA: void <init>()>",
                 error(file(hint("lookups", "\"api\": \"Method.invoke\", \"methods\": [\"reflection.PluginA.<init>()\"]"))));
         assertEquals("hints[0] (reflection.Hinted.byName, Class.forname): unknown api \"Class.forname\" (one of"
-                + " Class.forName, ClassLoader.loadClass, Class.newInstance, Class.getSuperclass, Class.getMethod,"
+                + " Class.forName, ClassLoader.loadClass, Class.newInstance, Class.getSuperclass, Class.getInterfaces, Class.getMethod,"
                 + " Class.getDeclaredMethod, Class.getMethods, Class.getDeclaredMethods, Class.getConstructor,"
                 + " Class.getDeclaredConstructor, Class.getConstructors, Class.getDeclaredConstructors, Class.getField,"
                 + " Class.getDeclaredField, Class.getFields, Class.getDeclaredFields, Method.invoke,"

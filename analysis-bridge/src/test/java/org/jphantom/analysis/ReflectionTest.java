@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -40,7 +41,15 @@ class ReflectionTest {
         input.close();
     }
 
+    /** Main and mode -> its analysis, shared by the tests (each analyses the JDK's closure: seconds). */
+    private static final Map<String, AnalysisResult> RUNS = new HashMap<>();
+
     private static AnalysisResult run(String main, ReflectionMode mode) {
+        return RUNS.computeIfAbsent(main + " " + mode, k -> analyse(main, mode));
+    }
+
+    /** A run of its own, shared with no other test. */
+    private static AnalysisResult analyse(String main, ReflectionMode mode) {
         return Analysis.run(input, base.withMains(List.of("reflection." + main)).withReflection(mode));
     }
 
@@ -182,6 +191,47 @@ class ReflectionTest {
         assertTrue((Integer) solar.stats().get("mayFailCasts") >= 0);
     }
 
+    /**
+     * {@code forName} of a name from {@code main}'s arguments, and of one a builder makes on two
+     * branches, each initialising a driver class (the JVM runs their static initialisers, below):
+     * SOLAR alone knows neither, and says so at both sites; substring flow finds both branches'
+     * classes (and the third driver, whose name the builder's prefix also begins).
+     */
+    @Test
+    void unknownNamesThatInitialiseClassesAreReportedUnsound() {
+        AnalysisResult solar = run("UnknownNames", ReflectionMode.SOLAR);
+        String problems = solar.reflection().problems().toString();
+        for (int line : new int[] {14, 21}) {
+            assertTrue(problems.contains("unsound Class.forName at reflection.UnknownNames.main:" + line
+                    + ": initialises a class of an unknown name whose class object reaches no other reflective call"),
+                    problems);
+        }
+        assertEquals(2, solar.reflection().counts().get("unsound"), problems);
+        assertTrue(solar.reachableMethods().stream().noneMatch(m -> m.startsWith("<reflection.Driver")));
+        AnalysisResult substrings = Analysis.run(input, base.withMains(List.of("reflection.UnknownNames"))
+                .withReflectionOptions(org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.OFF.withSubstrings(true)));
+        for (String driver : List.of("DriverOne", "DriverTwo")) {
+            assertTrue(substrings.reachableMethods().contains("<reflection." + driver + ": void <clinit>()>"), driver);
+        }
+    }
+
+    /** HotSpot runs the initialisers {@code UnknownNames} names: the argument's, and one branch's each time. */
+    @Test
+    void theJvmInitialisesTheClassesOfUnknownNames() throws Exception {
+        assertEquals(" argument two", ranByTheJvm("reflection.UnknownNames", "reflection.DriverByArgument"));
+        assertEquals(" argument one", ranByTheJvm("reflection.UnknownNames", "reflection.DriverByArgument", "x"));
+    }
+
+    /** Runs {@code main} of class {@code cls} of the fixture in a fresh class loader; its {@code RAN} field's text. */
+    private static String ranByTheJvm(String cls, String... args) throws Exception {
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+                new java.net.URL[] {PtaFixtures.classes("reflection").toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            Class<?> main = Class.forName(cls, true, loader);
+            main.getMethod("main", String[].class).invoke(null, (Object) args);
+            return main.getDeclaredField("RAN").get(null).toString();
+        }
+    }
+
     @Test
     void logTargetsAreAddedAndCoverTheirSites() throws Exception {
         Path log = tmp.resolve("refl.log");
@@ -212,7 +262,7 @@ class ReflectionTest {
     @Test
     void reportIsDeterministic() throws Exception {
         Dumps.write(run("Invocations", ReflectionMode.SOLAR), tmp.resolve("a"));
-        Dumps.write(run("Invocations", ReflectionMode.SOLAR), tmp.resolve("b"));
+        Dumps.write(analyse("Invocations", ReflectionMode.SOLAR), tmp.resolve("b"));
         String a = Files.readString(tmp.resolve("a").resolve(Dumps.REFLECTION));
         assertEquals(a, Files.readString(tmp.resolve("b").resolve(Dumps.REFLECTION)));
         assertTrue(a.contains("\"status\" : \"resolved\""), a);

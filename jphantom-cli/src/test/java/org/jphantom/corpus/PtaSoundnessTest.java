@@ -18,6 +18,7 @@ import org.jphantom.analysis.AnalysisRequest;
 import org.jphantom.analysis.AnalysisResult;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.MemberInfo;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * method body (interfaces and abstract classes whose methods are all abstract), which the JVM
  * loads as supertypes of reachable classes without running their code.
  */
+@Tag("corpus") // runs with mvn verify -Pcorpus (CI)
 class PtaSoundnessTest {
     private static final Pattern LOADED = Pattern.compile("\\] (org\\.sablecc\\.\\S+) source: ");
 

@@ -23,6 +23,7 @@ import org.jphantom.verify.VerifyFailure;
 import org.jphantom.verify.VerifyRequest;
 import org.jphantom.verify.VerifyResult;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and resolve every reference in a child JVM. One summary line per jar goes to stdout so that CI
  * logs keep the figures.
  */
+@Tag("corpus") // runs with mvn verify -Pcorpus (CI)
 class RealJarCorpusTest {
     static final String CORPUS_PROPERTY = "jphantom.corpus.dir";
 

@@ -18,6 +18,7 @@ import org.jphantom.Complementer;
 import org.jphantom.Request;
 import org.jphantom.verify.JarVerifier;
 import org.jphantom.verify.VerifyRequest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * them, to keep each complement small), thousands of mutants in about a minute. Every outcome
  * must be a documented one; every exit-0 output of a sampled subset is verified in this JVM.
  */
+@Tag("corpus") // runs with mvn verify -Pcorpus (CI)
 class FuzzTest {
     static final long SEED = 20261123L;
     static final int MUTANTS = Integer.getInteger("jphantom.fuzz.mutants", 2500);

@@ -12,7 +12,8 @@ import org.objectweb.asm.tree.AnnotationNode;
  * Where the program uses each annotation type, and how: whether some use is runtime-visible
  * ({@code RuntimeVisible*Annotations}: the type's retention is RUNTIME) and on which kinds of
  * declarations ({@code java.lang.annotation.ElementType} names: TYPE, FIELD, METHOD, CONSTRUCTOR,
- * PARAMETER). Annotations nested in annotation values are element values, not uses.
+ * PARAMETER). Annotations nested in annotation values are element values, not uses. A type the
+ * program reads reflectively is runtime-visible too.
  */
 public final class AnnotationUses {
     /** One annotation type's uses. */
@@ -34,6 +35,15 @@ public final class AnnotationUses {
             visible.merge(type, runtimeVisible, Boolean::logicalOr);
             targets.computeIfAbsent(type, t -> new TreeSet<>()).add(target);
         }
+    }
+
+    /**
+     * The program reads {@code type} reflectively ({@link AnnotationEvidence}): what it reads is
+     * runtime-visible. No declaration kind is added.
+     */
+    void readReflectively(String type) {
+        visible.put(type, true);
+        targets.computeIfAbsent(type, t -> new TreeSet<>());
     }
 
     /** Uses by annotation type (internal name). */

@@ -25,9 +25,11 @@ public final class Discovery {
     private final KindEvidence kindEvidence = new KindEvidence();
     private final GenericArity genericArity = new GenericArity();
     private final AnnotationUses annotationUses = new AnnotationUses();
+    private final AnnotationEvidence annotationEvidence = new AnnotationEvidence(annotationUses);
     private final CaughtExceptions caughtExceptions = new CaughtExceptions();
     private final SuperClassEvidence superClassEvidence = new SuperClassEvidence();
     private final MemberSignatures memberSignatures = new MemberSignatures();
+    private final FieldSignatures fieldSignatures = new FieldSignatures();
     private final SortedMap<String, InnerClassRef> innerClasses = new TreeMap<>();
     private final SortedMap<String, SortedSet<String>> concealedUses = new TreeMap<>();
     private final SortedMap<String, SortedSet<String>> privateAccesses = new TreeMap<>();
@@ -127,6 +129,11 @@ public final class Discovery {
         return memberSignatures;
     }
 
+    /** Evidence for generic signatures of phantom fields. */
+    public FieldSignatures fieldSignatures() {
+        return fieldSignatures;
+    }
+
     /** The program's uses of phantoms as exceptions, beyond the verifier's. */
     public SuperClassEvidence superClassEvidence() {
         return superClassEvidence;
@@ -135,6 +142,11 @@ public final class Discovery {
     /** Where and how the program uses each annotation type. */
     public AnnotationUses annotationUses() {
         return annotationUses;
+    }
+
+    /** Evidence that phantoms the program never annotates with are annotation interfaces. */
+    public AnnotationEvidence annotationEvidence() {
+        return annotationEvidence;
     }
 
     /** Type parameter counts the program's Signature attributes give each class. */

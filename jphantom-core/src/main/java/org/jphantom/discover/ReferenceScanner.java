@@ -52,6 +52,7 @@ public final class ReferenceScanner {
     private final Predicate<String> concealed;
     private final Map<String, Boolean> concealedCache = new HashMap<>();
     private final HandlerAttribution handlers;
+    private final AnnotationReads annotationReads;
     /** The class being scanned. */
     private String current;
 
@@ -69,6 +70,7 @@ public final class ReferenceScanner {
         this.discovery = discovery;
         this.concealed = concealed;
         this.handlers = new HandlerAttribution(world);
+        this.annotationReads = new AnnotationReads(world, discovery.annotationEvidence());
     }
 
     /**
@@ -107,6 +109,9 @@ public final class ReferenceScanner {
         for (String itf : cn.interfaces) {
             type(itf, fixed(Origin.ofClass(cn.name, "super interface")));
             access(itf);
+            if ((cn.access & Opcodes.ACC_INTERFACE) == 0 && !world.isKnown(itf)) {
+                discovery.annotationEvidence().implementedByClass(itf);
+            }
         }
         annotations(cn.visibleAnnotations, classOrigin);
         annotations(cn.invisibleAnnotations, classOrigin);
@@ -130,6 +135,7 @@ public final class ReferenceScanner {
                 type(ic.name, fixed(Origin.ofClass(cn.name, "InnerClasses")));
                 if (!world.isKnown(ic.name)) {
                     discovery.kindEvidence().innerClassFlags(ic.name, ic.access);
+                    discovery.annotationEvidence().innerClassFlags(ic.name, ic.access);
                 }
                 if (ic.outerName != null && ic.innerName != null && !world.isKnown(ic.name)) {
                     discovery.innerClass(new InnerClassRef(ic.name, ic.outerName, ic.innerName, ic.access,
@@ -213,6 +219,8 @@ public final class ReferenceScanner {
                 rel |= fieldDesc(lv.desc, head);
             }
         }
+        annotationReads.method(cn.name, m);
+        discovery.fieldSignatures().method(m, owner -> !owner.startsWith("[") && !world.isKnown(owner));
         // One site for every instruction: its Origin is built only if a discovery keeps it.
         UseSite site = new UseSite(cn.name, m);
         Map<Integer, Set<String>> attributed = null;
@@ -256,8 +264,7 @@ public final class ReferenceScanner {
             case AbstractInsnNode.METHOD_INSN: {
                 MethodInsnNode mi = (MethodInsnNode) insn;
                 access(mi.owner);
-                if (mi.getOpcode() == Opcodes.INVOKESTATIC && mi.name.equals("values") && mi.desc.equals("()[L" + mi.owner + ";")
-                        || mi.getOpcode() == Opcodes.INVOKEVIRTUAL && mi.name.equals("ordinal") && mi.desc.equals("()I")) {
+                if (mi.getOpcode() == Opcodes.INVOKEVIRTUAL && mi.name.equals("ordinal") && mi.desc.equals("()I")) {
                     discovery.superClassEvidence().enumUse(mi.owner);
                 }
                 privateAccess(mi.owner, mi.name, mi.desc, false);

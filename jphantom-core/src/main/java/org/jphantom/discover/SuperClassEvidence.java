@@ -10,7 +10,8 @@ import java.util.TreeSet;
  * {@code throws} clause or caught by a handler is a checked exception as far as the program shows;
  * a phantom thrown ({@code throw new P(..)}) by a method that neither declares nor catches it, nor a
  * supertype of it, is unchecked, or javac would have refused the method. Also the enums: a phantom
- * whose {@code values()} or {@code ordinal()} the program calls (javac's switch over an enum).
+ * whose {@code ordinal()} the program calls (javac's switch over an enum; a static {@code values()}
+ * alone is no evidence: classes such as log4j's {@code Level} declare one).
  */
 public final class SuperClassEvidence {
     private final SortedSet<String> named = new TreeSet<>();
@@ -27,7 +28,7 @@ public final class SuperClassEvidence {
         thrownUndeclared.add(type);
     }
 
-    /** The program calls {@code type.values()} or {@code type.ordinal()}: an enum's methods. */
+    /** The program calls {@code type.ordinal()}: an enum's method. */
     void enumUse(String type) {
         enums.add(type);
     }

@@ -8,6 +8,9 @@
  * ({@link org.jphantom.discover.KindEvidence}), type-parameter counts from {@code Signature}
  * attributes ({@link org.jphantom.discover.GenericArity}), {@code InnerClasses} entries of missing
  * nested classes, where annotation types are used ({@link org.jphantom.discover.AnnotationUses}),
+ * which phantoms the program reads reflectively as annotations
+ * ({@link org.jphantom.discover.AnnotationEvidence}), generic signatures of phantom methods and
+ * fields ({@link org.jphantom.discover.MemberSignatures}, {@link org.jphantom.discover.FieldSignatures}),
  * and the exceptions around each use of a method ({@link org.jphantom.discover.CaughtExceptions};
  * which handler is evidence for which call: {@link org.jphantom.discover.HandlerAttribution}).
  * None of these is a constraint: they never make a complement fail.

@@ -38,6 +38,7 @@ public final class ClassGenerator {
     private final SortedMap<String, AnnotationUses.Use> annotationUses;
     private final SortedMap<String, SortedSet<String>> throwsByMethod;
     private final SortedMap<String, String> methodSignatures;
+    private final SortedMap<String, String> fieldSignatures;
     private final SortedSet<String> abstractMethods;
 
     public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy) {
@@ -52,7 +53,8 @@ public final class ClassGenerator {
      *     lists it, so reflection finds both sides agreeing; an annotation phantom gets
      *     {@code @Retention} (RUNTIME when some use is runtime-visible, else CLASS) and, when it is
      *     used on declarations, {@code @Target} of those kinds of declarations; a method declares
-     *     the exceptions that cover every use of it in the program
+     *     the exceptions that cover every use of it in the program; a field gets the generic
+     *     signature the program's local variables give it
      */
     public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy, ProgramView view) {
         this.world = world;
@@ -62,6 +64,7 @@ public final class ClassGenerator {
         this.annotationUses = view.annotationUses();
         this.throwsByMethod = view.throwsByMethod();
         this.methodSignatures = view.methodSignatures();
+        this.fieldSignatures = view.fieldSignatures();
         this.abstractMethods = view.abstractMethods();
     }
 
@@ -116,7 +119,8 @@ public final class ClassGenerator {
                 if (enumType && m.isStatic() && m.desc().equals("L" + shape.name() + ";")) {
                     fa |= Opcodes.ACC_ENUM; // an enum constant, for javac (switch labels, annotation values)
                 }
-                cw.visitField(fa, m.name(), m.desc(), null, null).visitEnd();
+                cw.visitField(fa, m.name(), m.desc(), fieldSignatures.get(shape.name() + "." + m.name() + ":" + m.desc()),
+                        null).visitEnd();
             } else if (m.isConstructor()) {
                 if (!itf) {
                     constructor(cw, shape, m.desc());

@@ -14,15 +14,17 @@ import org.jphantom.discover.InnerClassRef;
  * {@link ClassGenerator}: type parameter counts (from {@code Signature} attributes), the
  * {@code InnerClasses} entries of missing nested classes, the uses of annotation types, the
  * exceptions each phantom method may declare, the generic signatures of phantom methods, and the
- * methods of phantom functional interfaces to make abstract (all by {@code CaughtExceptions.key}).
+ * methods of phantom functional interfaces to make abstract (all by {@code CaughtExceptions.key}),
+ * and the generic signatures of phantom fields (by {@code owner.name:desc}).
  */
 public record ProgramView(SortedMap<String, Integer> typeParameters, SortedMap<String, InnerClassRef> innerClasses,
         SortedMap<String, AnnotationUses.Use> annotationUses, SortedMap<String, SortedSet<String>> throwsByMethod,
-        SortedMap<String, String> methodSignatures, SortedSet<String> abstractMethods) {
+        SortedMap<String, String> methodSignatures, SortedMap<String, String> fieldSignatures,
+        SortedSet<String> abstractMethods) {
     /** A view with nothing in it: phantoms not generic, not nested, annotations without meta-annotations. */
     public static ProgramView empty() {
         return new ProgramView(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>(),
-                new TreeSet<>());
+                new TreeMap<>(), new TreeSet<>());
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.TreeMap;
 /**
  * Chooses the JDK class a phantom class extends when the constraints only say it is a Throwable,
  * or nothing, and the program's use says more. An enum: the program calls the phantom's
- * {@code values()} or {@code ordinal()} (what javac's switch over an enum compiles to) and its super
+ * {@code ordinal()} (what javac's switch over an enum compiles to) and its super
  * class is Object: it extends {@code java/lang/Enum} (javac needs an enum to accept the program's
  * {@code case} labels). An exception: javac needs a type of a {@code throws} clause to be a Throwable, and a
  * type thrown by a method that does not declare it to be unchecked. Applied to a solution, it

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;
@@ -161,6 +162,7 @@ public final class ClassInfo {
         final List<String> permitted = new ArrayList<>();
         final List<String> nestMembers = new ArrayList<>();
         String nestHost;
+        Set<String> annotationVariables = Set.of();
 
         Builder() {
             super(Opcodes.ASM9);
@@ -173,6 +175,7 @@ public final class ClassInfo {
             name = n;
             superName = sup;
             interfaces = itfs == null ? List.of() : List.of(itfs);
+            annotationVariables = AnnotationClassParameters.classVariables(sig);
         }
 
         @Override
@@ -199,7 +202,7 @@ public final class ClassInfo {
         @Override
         public MethodVisitor visitMethod(int acc, String n, String desc, String sig, String[] exceptions) {
             methods.putIfAbsent(new Key(n, desc), new MemberInfo(name, n, desc, acc,
-                    exceptions == null ? List.of() : List.of(exceptions)));
+                    exceptions == null ? List.of() : List.of(exceptions), AnnotationClassParameters.of((acc & Opcodes.ACC_STATIC) != 0 ? Set.of() : annotationVariables, sig)));
             return null;
         }
     }

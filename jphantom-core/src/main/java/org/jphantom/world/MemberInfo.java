@@ -5,11 +5,18 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * A field or method declared by a known class: name, descriptor, access flags and, for a method,
- * the exception types of its {@code throws} clause (internal names; empty for fields).
+ * the exception types of its {@code throws} clause (internal names; empty for fields) and the
+ * parameters its {@code Signature} says take the class of an annotation type (bit {@code i} for
+ * parameter {@code i}, as {@code Class<A extends Annotation>}; 0 for fields).
  */
-public record MemberInfo(String owner, String name, String desc, int access, List<String> exceptions) {
+public record MemberInfo(String owner, String name, String desc, int access, List<String> exceptions,
+        int annotationClassParameters) {
     public MemberInfo {
         exceptions = List.copyOf(exceptions);
+    }
+
+    public MemberInfo(String owner, String name, String desc, int access, List<String> exceptions) {
+        this(owner, name, desc, access, exceptions, 0);
     }
 
     public MemberInfo(String owner, String name, String desc, int access) {

@@ -55,6 +55,7 @@ public final class DynamicModels {
         out.add(new HandleProxies());
         out.add(new DynamicCallSites());
         out.add(new DefineClassSites());
+        out.add(new LoaderCalls());
         return out;
     }
 }

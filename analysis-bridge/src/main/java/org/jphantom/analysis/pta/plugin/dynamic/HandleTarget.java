@@ -10,8 +10,10 @@ package org.jphantom.analysis.pta.plugin.dynamic;
  * @param desc  method descriptor, or field descriptor for field accessors
  * @param boundAt where {@code bindTo} bound the handle's first argument (its value is in the
  *              handle object's {@link #BOUND} field), null for a handle of a lookup
+ * @param receiver the receiver type of a {@code findSpecial} handle, its {@code specialCaller}
+ *              (internal name), when that is not {@code owner}; null otherwise
  */
-record HandleTarget(Kind kind, String owner, String name, String desc, String boundAt) {
+record HandleTarget(Kind kind, String owner, String name, String desc, String boundAt, String receiver) {
     /** The field of a bound handle object that holds the bound first argument (a name of the model's own). */
     static final String BOUND = "jphantom$bound";
 
@@ -19,7 +21,12 @@ record HandleTarget(Kind kind, String owner, String name, String desc, String bo
 
     /** A handle of a lookup: nothing bound. */
     HandleTarget(Kind kind, String owner, String name, String desc) {
-        this(kind, owner, name, desc, null);
+        this(kind, owner, name, desc, null, null);
+    }
+
+    /** A special handle of {@code owner}'s method whose receiver type is {@code receiver} (its special caller). */
+    HandleTarget withReceiver(String receiver) {
+        return receiver.equals(owner) ? this : new HandleTarget(kind, owner, name, desc, boundAt, receiver);
     }
 
     /**
@@ -27,7 +34,7 @@ record HandleTarget(Kind kind, String owner, String name, String desc, String bo
      * is no class type (or already bound: one binding is modelled).
      */
     HandleTarget bind(String where) {
-        return boundAt != null || !unboundType().startsWith("(L") ? null : new HandleTarget(kind, owner, name, desc, where);
+        return boundAt != null || !unboundType().startsWith("(L") ? null : new HandleTarget(kind, owner, name, desc, where, receiver);
     }
 
     /** The handle's type ({@code MethodHandle.type()}) as a method descriptor. */
@@ -37,7 +44,7 @@ record HandleTarget(Kind kind, String owner, String name, String desc, String bo
     }
 
     private String unboundType() {
-        String self = "L" + owner + ";";
+        String self = "L" + (receiver == null ? owner : receiver) + ";";
         switch (kind) {
             case VIRTUAL:
             case SPECIAL:
@@ -59,7 +66,8 @@ record HandleTarget(Kind kind, String owner, String name, String desc, String bo
 
     /** The heap key of the handle object: the same handle from any lookup is one object. */
     String key() {
-        String key = "mh:" + kind.name().toLowerCase() + ":" + owner + "." + name + desc;
+        String key = "mh:" + kind.name().toLowerCase() + ":" + owner + "." + name + desc
+                + (receiver == null ? "" : "@caller:" + receiver);
         return boundAt == null ? key : key + "@bound:" + boundAt;
     }
 }

@@ -77,6 +77,26 @@ final class LookupMembers {
         }
     }
 
+    /**
+     * The handle {@code findSpecial(refc, name, type, specialCaller)} returns for the member
+     * {@code t} of {@code refc} (kind {@code SPECIAL}): its receiver type is the caller; when
+     * {@code refc} is a class above the caller's direct superclass, the JVM resolves the method
+     * again from the caller's direct superclass (JDK {@code Lookup.getDirectMethodCommon}, after
+     * JVMS 6.5 {@code invokespecial}), so {@code findSpecial(GrandParent.class, "m", t, Child.class)}
+     * runs {@code Parent.m} if it overrides it.
+     */
+    HandleTarget special(HandleTarget t, String caller) {
+        int refc = program.type(t.owner());
+        int callerType = program.type(caller);
+        int sup = program.superClass(callerType);
+        if (t.owner().equals(caller) || program.isInterface(refc) || sup == refc || sup < 0
+                || !program.isSubtype(callerType, refc)) {
+            return t.withReceiver(caller);
+        }
+        HandleTarget again = new HandleTarget(HandleTarget.Kind.SPECIAL, program.typeName(sup), t.name(), t.desc());
+        return (finds(again) ? again : t).withReceiver(caller);
+    }
+
     private Map<String, Set<String>> constructorsOf(String owner) {
         Map<String, Set<String>> out = new TreeMap<>();
         ClassInfo info = program.world().lookup(owner);

@@ -19,8 +19,11 @@ import org.jphantom.analysis.pta.plugin.Warnings;
  * at invocation. Classes, names and types are joined as they arrive ({@link LookupSite}), so a
  * site that sees many of each costs their members and the handles that exist. Arguments that
  * are no constants are reported (under context sensitivity string constants are merged, so names
- * do not resolve); a type that is no constant only at a site where no constant type arrives. {@code findSpecial}'s handle calls the method {@code refc} resolves, without
- * dispatch, on the receivers of its class ({@code specialCaller} is not read). {@code bindTo(x)} on such a handle yields a bound handle object per call site
+ * do not resolve); a type that is no constant only at a site where no constant type arrives. {@code findSpecial}'s handle calls, without
+ * dispatch, the method {@code refc} resolves, or, when {@code refc} is a class above the
+ * {@code specialCaller}'s direct superclass, the one that superclass resolves (the JVM's rule,
+ * {@link LookupMembers#special}); a {@code specialCaller} that is no class constant is reported and
+ * {@code refc}'s method called. {@code bindTo(x)} on such a handle yields a bound handle object per call site
  * that holds {@code x}'s objects as its first argument.
  */
 public final class MethodHandleLookups extends CallSiteModel implements Warnings {
@@ -60,8 +63,9 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
         String where = Calls.reportable(solver, site)
                 ? solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal : null;
         boolean program = where != null;
+        java.util.function.Consumer<HandleTarget> make = t -> solver.addPointsTo(result, handles.object(solver, t, program));
         LookupSite lookup = new LookupSite(members(), kind,
-                t -> solver.addPointsTo(result, handles.object(solver, t, program)));
+                kind == HandleTarget.Kind.SPECIAL ? specialCallers(callerCsm, inv.args[3], where, make) : make);
         // findConstructor(refc, type) has no name: its arguments are those of the others without it
         boolean ctor = kind == HandleTarget.Kind.CONSTRUCTOR;
         int[] argVars = ctor ? new int[] {inv.args[0], -2, inv.args[1]} : inv.args;
@@ -125,6 +129,44 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
                 }
             }
         });
+    }
+
+    /**
+     * The handles of a {@code findSpecial} site: each member its lookup finds, joined with each
+     * class constant its {@code specialCaller} argument may be ({@link LookupMembers#special});
+     * with a caller that is no constant (reported), the member's own handle.
+     */
+    private java.util.function.Consumer<HandleTarget> specialCallers(int callerCsm, int callerVar, String where,
+                                                                     java.util.function.Consumer<HandleTarget> make) {
+        List<HandleTarget> found = new ArrayList<>();
+        List<String> callers = new ArrayList<>();
+        boolean[] unknownCaller = {false};
+        int ptr = Calls.var(solver, callerCsm, callerVar);
+        if (ptr >= 0) {
+            watch.watch(ptr, objs -> {
+                for (int o : objs) {
+                    String c = solver.heap().classConstant(solver.cs().siteOf(o));
+                    if (c == null) {
+                        if (!unknownCaller[0]) {
+                            unknownCaller[0] = true;
+                            report(where, "method handles: findSpecial at " + where + " with a special caller that is"
+                                    + " no constant: the method refc resolves is called");
+                            found.forEach(make);
+                        }
+                    } else if (!callers.contains(c)) {
+                        callers.add(c);
+                        found.forEach(t -> make.accept(members().special(t, c)));
+                    }
+                }
+            });
+        }
+        return t -> {
+            found.add(t);
+            callers.forEach(c -> make.accept(members().special(t, c)));
+            if (unknownCaller[0]) {
+                make.accept(t);
+            }
+        };
     }
 
     /** findConstructor(refc, type), findSpecial(refc, name, type, specialCaller), the others (refc, name, type). */

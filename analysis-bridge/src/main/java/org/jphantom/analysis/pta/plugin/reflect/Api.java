@@ -13,6 +13,7 @@ enum Api {
     LOAD_CLASS("ClassLoader.loadClass"),
     CLASS_NEW_INSTANCE("Class.newInstance"),
     GET_SUPERCLASS("Class.getSuperclass"),
+    GET_INTERFACES("Class.getInterfaces"),
     GET_METHOD("Class.getMethod"),
     GET_DECLARED_METHOD("Class.getDeclaredMethod"),
     GET_METHODS("Class.getMethods"),
@@ -94,6 +95,8 @@ enum Api {
                 return desc.equals("()Ljava/lang/Object;") ? CLASS_NEW_INSTANCE : null;
             case "getSuperclass":
                 return desc.equals("()Ljava/lang/Class;") ? GET_SUPERCLASS : null;
+            case "getInterfaces":
+                return desc.equals("()[Ljava/lang/Class;") ? GET_INTERFACES : null;
             case "getMethod":
                 return desc.equals("(Ljava/lang/String;[Ljava/lang/Class;)Ljava/lang/reflect/Method;") ? GET_METHOD : null;
             case "getDeclaredMethod":

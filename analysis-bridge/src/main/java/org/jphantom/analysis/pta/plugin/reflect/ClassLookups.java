@@ -10,7 +10,10 @@ import org.jphantom.analysis.pta.solver.Solver;
  * {@code Class.forName}, {@code ClassLoader.loadClass} (Livshits' rule; SOLAR's [P-FORNAME]): a
  * string constant that names a class of the closed world gives that class's object, and
  * {@code forName} initialises the class; any other string gives the call's unknown class object
- * c^u. {@code getSuperclass} walks up from known classes (and stays unknown from unknown ones).
+ * c^u. {@code getSuperclass} walks up from known classes (and stays unknown from unknown ones);
+ * {@code getInterfaces} returns, per known class, one array holding the class objects of its direct
+ * interfaces (an array class: {@code Cloneable} and {@code Serializable}, as the JVM says), and from
+ * an unknown class an array of the site's c^u (what a proxy made of it implements is then reported).
  */
 final class ClassLookups implements ReflectionAnalysis.SiteModel {
     private final ReflectionAnalysis a;
@@ -50,6 +53,10 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
             });
             return;
         }
+        if (call.api == Api.GET_INTERFACES) {
+            interfaces(csm, call);
+            return;
+        }
         int nameVar = inv.args[call.api.nameArg(inv)];
         if (nameVar < 0) {
             return;
@@ -84,6 +91,52 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
         });
     }
 
+    /** {@code Class.getInterfaces()}: one array per known class of the receiver, c^u's array per site. */
+    private void interfaces(int csm, ReflectiveCall call) {
+        Invoke inv = call.invoke;
+        int lhs = a.var(csm, inv.lhs);
+        if (lhs < 0) {
+            return;
+        }
+        Solver solver = a.solver();
+        MetaObjects metas = a.metas();
+        Program program = a.program();
+        int arrayType = program.type("[Ljava/lang/Class;");
+        int elem = program.arrayElement().id();
+        a.watchers().watch(a.var(csm, inv.recv), objs -> {
+            for (int o : objs) {
+                metas.consumed(call, o);
+                String known = metas.knownClass(o);
+                Meta meta = metas.meta(o);
+                if (known != null) {
+                    int arr = metas.array(known + ":" + call.api.label(), arrayType, null,
+                            call.api.label() + " of " + Signatures.javaName(known));
+                    solver.addPointsTo(lhs, arr);
+                    for (String i : directInterfaces(known, program)) {
+                        if (a.admit(call, program.type(i))) {
+                            solver.addPointsTo(solver.fieldPointer(arr, elem), metas.classObject(i));
+                            call.target(Signatures.javaName(i), "constant");
+                        }
+                    }
+                } else if (meta != null && meta.kind() == Meta.Kind.UNKNOWN_CLASS) {
+                    int arr = metas.array("?@" + call.key + ":" + call.api.label(), arrayType, call,
+                            call.api.label() + " of an unknown class at " + call.where());
+                    solver.addPointsTo(lhs, arr);
+                    solver.addPointsTo(solver.fieldPointer(arr, elem), metas.unknownClass(call));
+                }
+            }
+        });
+    }
+
+    /** The direct superinterfaces of a class or interface (internal name or array descriptor), in declaration order. */
+    private static List<String> directInterfaces(String known, Program program) {
+        if (known.startsWith("[")) {
+            return List.of("java/lang/Cloneable", "java/io/Serializable");
+        }
+        org.jphantom.world.ClassInfo info = program.info(program.type(known));
+        return info == null ? List.of() : info.interfaces();
+    }
+
     private void whole(ReflectiveCall call, int lhs, String s) {
         String internal = internalName(s, call.api == Api.FOR_NAME, a.program());
         if (internal == null) {
@@ -107,6 +160,9 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
     }
 
     private void unknown(ReflectiveCall call, int lhs, String source) {
+        if (call.api == Api.FOR_NAME && initialisations.add(call)) {
+            a.atFinish(() -> checkInitialisation(call));
+        }
         int cls = a.metas().unknownClass(call);
         a.metas().produced(call, cls);
         a.solver().addPointsTo(lhs, cls);
@@ -115,6 +171,24 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
             a.backPropagation().unknownClassAt(call, lhs);
         }
     }
+
+    /**
+     * A {@code forName} of a name the analysis does not know initialises a class it does not know:
+     * its static initialiser runs and is missing from the call graph. When the unknown class object
+     * reaches another reflective call (a {@code newInstance} whose object lazy typing or a cast
+     * types, a lookup), that site's own criterion says whether its classes are found (the classes
+     * it makes objects of are initialised there); when it reaches none (the result unused, as in
+     * the JDBC driver idiom, or used by no reflective call) the site is unsound.
+     */
+    private void checkInitialisation(ReflectiveCall call) {
+        if (!a.metas().consumedElsewhere(call)) {
+            call.unsound("initialises a class of an unknown name whose class object reaches no other reflective"
+                    + " call: its static initialiser is not analysed");
+        }
+    }
+
+    /** The {@code forName} sites that got an unknown name (each checked once, at the fixpoint). */
+    private final java.util.Set<ReflectiveCall> initialisations = new java.util.HashSet<>();
 
     /**
      * Figure 3.5's CLASS SUBSTR: the classes of the program and its class path whose binary names

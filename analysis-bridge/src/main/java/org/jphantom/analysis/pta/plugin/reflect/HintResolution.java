@@ -33,7 +33,8 @@ final class HintResolution {
     static boolean accepts(Api api, Hint.Kind kind) {
         return switch (kind) {
             case IGNORE -> true;
-            case CLASSES -> api != Api.METHOD_INVOKE && api != Api.FIELD_GET && api != Api.FIELD_SET;
+            case CLASSES -> api != Api.METHOD_INVOKE && api != Api.FIELD_GET && api != Api.FIELD_SET
+                    && api != Api.GET_INTERFACES;
             case METHODS -> api == Api.METHOD_INVOKE || api == Api.CONSTRUCTOR_NEW_INSTANCE || methodLookup(api)
                     || takesConstructors(api);
             case FIELDS -> api == Api.FIELD_GET || api == Api.FIELD_SET || fieldLookup(api);

@@ -27,6 +27,8 @@ final class MetaObjects {
     private final Map<Integer, Meta> metaOfObject = new HashMap<>();
     /** Per abstract object: the reflective sites that returned it (annotation points are traced through them). */
     private final Map<Integer, java.util.Set<ReflectiveCall>> producers = new HashMap<>();
+    /** The sites some of whose meta-objects reached another reflective call. */
+    private final java.util.Set<ReflectiveCall> consumedFrom = new java.util.HashSet<>();
     private final int classType;
     private final int methodType;
     private final int constructorType;
@@ -80,8 +82,24 @@ final class MetaObjects {
         if (p != null) {
             for (ReflectiveCall c : p) {
                 call.source(c);
+                if (c != call) {
+                    consumedFrom.add(c);
+                }
             }
         }
+    }
+
+    /** Notes that {@code csObject} reached a reflective call that a hint resolves or ignores. */
+    void reached(int csObject) {
+        java.util.Set<ReflectiveCall> p = producers.get(solver.cs().siteOf(csObject));
+        if (p != null) {
+            consumedFrom.addAll(p);
+        }
+    }
+
+    /** Whether a meta-object {@code producer} returned reached another reflective call. */
+    boolean consumedElsewhere(ReflectiveCall producer) {
+        return consumedFrom.contains(producer);
     }
 
     /** The internal name of the known class whose class object {@code csObject} is, or null. */

@@ -136,6 +136,7 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
         models.put(Api.FOR_NAME, classes);
         models.put(Api.LOAD_CLASS, classes);
         models.put(Api.GET_SUPERCLASS, classes);
+        models.put(Api.GET_INTERFACES, classes);
         MemberLookups lookups = new MemberLookups(this);
         this.hinted = new HintedTargets(this, hints, lookups);
         for (Api a : new Api[] {Api.GET_METHOD, Api.GET_DECLARED_METHOD, Api.GET_METHODS, Api.GET_DECLARED_METHODS,
@@ -329,6 +330,12 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
             logged.start(csm, call);
             if (hinted.start(csm, call) && mode != ReflectionMode.NONE) {
                 models.get(call.api).start(csm, call);
+            } else if (call.invoke.recv >= 0) { // a site a hint resolves or ignores still uses the meta-objects it gets
+                watchers.watch(var(csm, call.invoke.recv), objs -> {
+                    for (int o : objs) {
+                        metas.reached(o);
+                    }
+                });
             }
         }
         for (Stmt s : concatsOf.getOrDefault(m.id(), List.of())) {
