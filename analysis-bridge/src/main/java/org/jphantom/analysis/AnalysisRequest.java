@@ -63,12 +63,12 @@ public record AnalysisRequest(List<Path> program, List<Path> classpath, Optional
     }
 
     /**
-     * Analyse {@code program} from all its main methods, with the running JDK, complementing it
-     * first if it references classes nothing provides, context-insensitively except inside
-     * containers ({@code ci+containers}, {@link Selectors#containers}).
+     * Analyse {@code program} context-insensitively ({@link Selectors#DEFAULT}) from all its main
+     * methods, with the running JDK, complementing it first if it references classes nothing
+     * provides.
      */
     public static AnalysisRequest of(List<Path> program) {
-        return new AnalysisRequest(program, List.of(), OptionalInt.empty(), List.of(), Selectors.containers(),
+        return new AnalysisRequest(program, List.of(), OptionalInt.empty(), List.of(), Selectors.insensitive(),
                 HeapFactory.allocationSites(HeapOptions.insensitive()), List.of(), MissingMode.COMPLEMENT,
                 ReflectionMode.SOLAR, null, EntryPointOptions.AUTOMATIC, true, ReflectionOptions.DEFAULT, null);
     }
