@@ -3,7 +3,11 @@ package arrays;
 import check.Check;
 
 public class Main {
-    /** A shared empty state, as ArrayList keeps one: a zero-length array holds nothing, whatever is stored. */
+    /**
+     * A shared empty state, as ArrayList keeps one: a zero-length array holds nothing, whatever is
+     * stored (under ci+containers, which needs it; context-insensitively it changes nothing that
+     * matters and is not applied).
+     */
     static final Object[] EMPTY = {}; // @EMPTY
 
     static Object[] grow(Object[] elements) {
@@ -33,9 +37,9 @@ public class Main {
         }
         e[0] = new Object(); // @z
         Check.pts(e, "EMPTY grown");
-        Check.pts(e[0], "z");
+        Check.pts(e[0], "x z | ci+containers: z");
         Object[] none = EMPTY;
         System.arraycopy(a, 0, none, 0, 0);
-        Check.pts(EMPTY.length > 0 ? EMPTY[0] : null, "");
+        Check.pts(EMPTY.length > 0 ? EMPTY[0] : null, "x z | ci+containers:");
     }
 }

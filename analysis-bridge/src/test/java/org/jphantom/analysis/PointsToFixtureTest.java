@@ -46,10 +46,10 @@ class PointsToFixtureTest {
         return tests.stream();
     }
 
-    /** Containers kept apart: the fixture's expectations under ci+containers. */
-    @org.junit.jupiter.api.Test
-    void containersKeptApart() throws IOException {
-        check("containers", "ci+containers");
+    /** Containers kept apart: the fixture's expectations under ci+containers, and the arrays' (zero-length ones hold nothing). */
+    @TestFactory
+    Stream<DynamicTest> containersKeptApart() {
+        return Stream.of("containers", "arrays").map(f -> DynamicTest.dynamicTest(f, () -> check(f, "ci+containers")));
     }
 
     /**

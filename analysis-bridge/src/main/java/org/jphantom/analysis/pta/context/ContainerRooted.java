@@ -128,6 +128,11 @@ final class ContainerRooted implements ContextSelector {
     }
 
     @Override
+    public boolean separatesContainers() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return NAME;
     }

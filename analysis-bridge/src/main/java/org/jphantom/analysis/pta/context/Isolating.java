@@ -76,6 +76,11 @@ public final class Isolating implements ContextSelector {
     }
 
     @Override
+    public boolean separatesContainers() {
+        return delegate.separatesContainers();
+    }
+
+    @Override
     public Map<String, Object> figures() {
         return delegate.figures();
     }

@@ -31,7 +31,7 @@ import org.objectweb.asm.Opcodes;
  *       {@code toArray(new T[0])}'s {@code Array.newInstance(a.getClass().getComponentType(), n)}
  *       makes a {@code T[]};
  *   <li>{@code Throwable.fillInStackTrace(int)}, {@code String.intern()}: return the receiver;
- *   <li>{@code reflect.Array.newArray(c, n)}: at each call (that is, each context of
+ *   <li>{@code reflect.Array.newArray(c, n)}, when the selector keeps containers apart: at each call (that is, each context of
  *       {@code Array.newInstance}), an array of each component class object {@code c} may be, with
  *       the caller's heap context; and, for class objects the analysis cannot name, an
  *       {@code Object[]} allocated in its body ({@code multiNewArray}: that {@code Object[]} alone);
@@ -48,6 +48,11 @@ public final class NativeModel implements Plugin {
     private final PointerLists getClassResults = new PointerLists();
     /** {@code Array.newArray(c, n)}: component class pointer -> (result pointer, caller) pairs. */
     private final PointerLists newArrayResults = new PointerLists();
+    /**
+     * Whether zero-length arrays hold nothing and the arrays of {@code Array.newArray} are typed
+     * ({@link org.jphantom.analysis.pta.context.ContextSelector#separatesContainers}).
+     */
+    private boolean separates;
     /** {@code Class.getComponentType()}: receiver pointer -> the results it flows to. */
     private final PointerLists componentResults = new PointerLists();
     /** Per type: 1 + its class object, 0 while not made. */
@@ -61,6 +66,7 @@ public final class NativeModel implements Plugin {
     public void setSolver(Solver solver) {
         this.solver = solver;
         this.program = solver.program();
+        this.separates = solver.selector().separatesContainers();
     }
 
     @Override
@@ -181,7 +187,7 @@ public final class NativeModel implements Plugin {
                     solver.addEdge(solver.fieldPointer(o, elem), t, null);
                 }
                 for (int o : solver.pointsTo(dst).toSortedArray()) {
-                    if (!solver.heap().isEmptyArray(solver.cs().siteOf(o))) { // nothing is copied into it
+                    if (!separates || !solver.heap().isEmptyArray(solver.cs().siteOf(o))) { // nothing is copied into it
                         solver.addEdge(t, solver.fieldPointer(o, elem), null);
                     }
                 }
@@ -196,7 +202,7 @@ public final class NativeModel implements Plugin {
             }
             return;
         }
-        if (m.name().equals("newArray") && m.desc().equals("(Ljava/lang/Class;I)Ljava/lang/Object;")
+        if (separates && m.name().equals("newArray") && m.desc().equals("(Ljava/lang/Class;I)Ljava/lang/Object;")
                 && program.typeName(m.declaringType()).equals("java/lang/reflect/Array")) {
             Invoke inv = solver.callSites().get(callSite);
             if (inv.args[0] >= 0 && inv.lhs >= 0) {
@@ -265,7 +271,7 @@ public final class NativeModel implements Plugin {
         if (to != null) {
             for (int i = 0; i < to.size(); i++) {
                 for (int o : objects) {
-                    if (!solver.heap().isEmptyArray(solver.cs().siteOf(o))) {
+                    if (!separates || !solver.heap().isEmptyArray(solver.cs().siteOf(o))) {
                         solver.addEdge(to.get(i), solver.fieldPointer(o, elem), null);
                     }
                 }

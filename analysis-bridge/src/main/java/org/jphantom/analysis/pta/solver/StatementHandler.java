@@ -206,7 +206,7 @@ final class StatementHandler {
                     break;
                 }
                 int f = fa.field.id();
-                boolean array = s.kind == Stmt.STORE_ARRAY;
+                boolean array = s.kind == Stmt.STORE_ARRAY && selector.separatesContainers();
                 for (int o : objs) {
                     if (!array || !heap.isEmptyArray(cs.siteOf(o))) { // a zero-length array holds nothing
                         graph.addEdge(src, cs.fieldPointer(o, f), null);
