@@ -64,7 +64,7 @@ public interface ContextSelector {
      * and an array {@code Array.newInstance} makes has its real type (else {@code toArray(new T[0])}
      * would lose its elements, which only the zero-length argument carried). Without containers kept
      * apart the first buys no precision (all lists' elements are one set anyway) and the second
-     * costs: on sablecc context-insensitively, 2.6 times the CPU.
+     * costs: on sablecc context-insensitively, 2.9 times the CPU.
      */
     default boolean separatesContainers() {
         return false;
