@@ -1,6 +1,7 @@
 package org.jphantom.discover;
 
 import java.util.function.BiConsumer;
+import org.jphantom.world.SignatureParts;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.signature.SignatureReader;
 import org.objectweb.asm.signature.SignatureVisitor;
@@ -29,11 +30,10 @@ final class SignatureBounds {
     }
 
     /** Visits a class or method signature; only the bounds of its formal type parameters report. */
-    private static final class Formals extends SignatureVisitor {
+    private static final class Formals extends SignatureParts {
         private final BiConsumer<String, Boolean> sink;
 
         Formals(BiConsumer<String, Boolean> sink) {
-            super(Opcodes.ASM9);
             this.sink = sink;
         }
 
@@ -47,30 +47,9 @@ final class SignatureBounds {
             return new Bound(sink, true);
         }
 
-        @Override
-        public SignatureVisitor visitSuperclass() {
-            return new SignatureVisitor(Opcodes.ASM9) { };
-        }
 
-        @Override
-        public SignatureVisitor visitInterface() {
-            return new SignatureVisitor(Opcodes.ASM9) { };
-        }
 
-        @Override
-        public SignatureVisitor visitParameterType() {
-            return new SignatureVisitor(Opcodes.ASM9) { };
-        }
 
-        @Override
-        public SignatureVisitor visitReturnType() {
-            return new SignatureVisitor(Opcodes.ASM9) { };
-        }
-
-        @Override
-        public SignatureVisitor visitExceptionType() {
-            return new SignatureVisitor(Opcodes.ASM9) { };
-        }
     }
 
     /** One bound: its outermost class type reports, its type arguments do not. */
@@ -105,7 +84,7 @@ final class SignatureBounds {
 
         @Override
         public SignatureVisitor visitTypeArgument(char wildcard) {
-            return new SignatureVisitor(Opcodes.ASM9) { };
+            return SignatureParts.skip();
         }
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jphantom.world.SignatureParts;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.signature.SignatureReader;
 import org.objectweb.asm.signature.SignatureVisitor;
@@ -25,7 +26,7 @@ final class SupertypeArguments {
             return out;
         }
         try {
-            new SignatureReader(classSignature).accept(new SignatureVisitor(Opcodes.ASM9) {
+            new SignatureReader(classSignature).accept(new SignatureParts() {
                 @Override
                 public SignatureVisitor visitSuperclass() {
                     return new Supertype(out);
@@ -36,15 +37,6 @@ final class SupertypeArguments {
                     return new Supertype(out);
                 }
 
-                @Override
-                public SignatureVisitor visitClassBound() {
-                    return new SignatureVisitor(Opcodes.ASM9) { };
-                }
-
-                @Override
-                public SignatureVisitor visitInterfaceBound() {
-                    return new SignatureVisitor(Opcodes.ASM9) { };
-                }
             });
         } catch (RuntimeException malformed) {
             out.clear();

@@ -116,7 +116,7 @@ final class AnnotationClassParameters {
         @Override
         public SignatureVisitor visitArrayType() {
             name = "[";
-            return new SignatureVisitor(Opcodes.ASM9) { };
+            return SignatureParts.skip();
         }
 
         @Override
@@ -129,7 +129,7 @@ final class AnnotationClassParameters {
         public SignatureVisitor visitTypeArgument(char w) {
             if (++arguments > 1) {
                 argument = null;
-                return new SignatureVisitor(Opcodes.ASM9) { };
+                return SignatureParts.skip();
             }
             wildcard = w;
             argument = new Type();
@@ -141,14 +141,10 @@ final class AnnotationClassParameters {
     }
 
     /** A class or method signature: the bounds of its type parameters, and a method's parameter types. */
-    private static final class Method extends SignatureVisitor {
+    private static final class Method extends SignatureParts {
         final List<Type> parameters = new ArrayList<>();
         final List<Bound> bounds = new ArrayList<>();
         private String formal;
-
-        Method() {
-            super(Opcodes.ASM9);
-        }
 
         @Override
         public void visitFormalTypeParameter(String name) {
@@ -178,24 +174,7 @@ final class AnnotationClassParameters {
             return p;
         }
 
-        @Override
-        public SignatureVisitor visitSuperclass() {
-            return new SignatureVisitor(Opcodes.ASM9) { };
-        }
 
-        @Override
-        public SignatureVisitor visitInterface() {
-            return new SignatureVisitor(Opcodes.ASM9) { };
-        }
 
-        @Override
-        public SignatureVisitor visitReturnType() {
-            return new SignatureVisitor(Opcodes.ASM9) { };
-        }
-
-        @Override
-        public SignatureVisitor visitExceptionType() {
-            return new SignatureVisitor(Opcodes.ASM9) { };
-        }
     }
 }

@@ -173,9 +173,13 @@ final class MetaObjects {
 
     /** The object of {@code type} that reflection creates at {@code call} (o^t_i). */
     int created(ReflectiveCall call, int type) {
+        return solver.csObject(0, createdObject(call, type));
+    }
+
+    private int createdObject(ReflectiveCall call, int type) {
         String name = program.typeName(type);
-        return solver.csObject(0, heap.abstractObject("reflect:new:" + call.key + ":" + name, type, call.method,
-                call.api.label() + " " + Signatures.javaName(name) + " at " + call.where()));
+        return heap.abstractObject("reflect:new:" + call.key + ":" + name, type, call.method,
+                call.api.label() + " " + Signatures.javaName(name) + " at " + call.where());
     }
 
     /**
@@ -184,9 +188,7 @@ final class MetaObjects {
      * context-insensitively, the container's when {@code Arrays.copyOf} grows a list's elements).
      */
     int createdArray(int csm, ReflectiveCall call, int type) {
-        String name = program.typeName(type);
-        int obj = heap.abstractObject("reflect:new:" + call.key + ":" + name, type, call.method,
-                call.api.label() + " " + Signatures.javaName(name) + " at " + call.where());
+        int obj = createdObject(call, type);
         return solver.csObject(solver.selector().heapContext(solver.cs().contextOfMethod(csm), call.method, obj), obj);
     }
 
