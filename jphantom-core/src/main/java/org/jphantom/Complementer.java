@@ -182,8 +182,11 @@ public final class Complementer {
                         + " is in a package of the JDK; the JVM never loads it from the program, so it is ignored");
                 continue;
             }
-            programInfo.put(pc.internalName(), ClassInfo.read(pc.bytes()));
             program.add(pc);
+        }
+        List<ClassInfo> infos = program.parallelStream().map(pc -> ClassInfo.read(pc.bytes())).toList();
+        for (int i = 0; i < program.size(); i++) {
+            programInfo.put(program.get(i).internalName(), infos.get(i));
         }
         InputChecks.warnNewerThanRelease(program, programInfo, jdk.release(), warnings);
         ClassWorld world = new ClassWorld(programInfo, library, jdk, jdk::ownsPackage);
