@@ -171,6 +171,14 @@ public final class Complementer {
 
     private static Result run(Request request, JdkImage jdk, LibraryPath library, ProgramInput input, boolean checked,
                               long t0) {
+        // The jars the output copies from are opened while the analysis runs.
+        try (JarOutput.Sources sources = request.output() == null ? null : JarOutput.openAhead(input.entries())) {
+            return run(request, jdk, library, input, checked, t0, sources);
+        }
+    }
+
+    private static Result run(Request request, JdkImage jdk, LibraryPath library, ProgramInput input, boolean checked,
+                              long t0, JarOutput.Sources sources) {
         Map<String, Long> timings = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>(input.warnings());
         Map<String, ClassInfo> programInfo = new HashMap<>();
@@ -257,7 +265,7 @@ public final class Complementer {
 
         Set<String> drop = InputChecks.signatureFilesToDrop(input, generated.keySet(), warnings);
         if (request.output() != null) {
-            JarOutput.write(request.output(), input.entries(), generated, drop);
+            JarOutput.write(request.output(), input.entries(), generated, drop, sources);
         }
         if (request.saveClassFiles() != null) {
             try {
