@@ -14,6 +14,8 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.jphantom.discover.Discovery;
 import org.jphantom.discover.Names;
 import org.jphantom.discover.ReferenceScanner;
@@ -160,6 +162,32 @@ public final class Complementer {
         }
     }
 
+    /**
+     * Starts parsing the batch of {@code program} that begins at {@code from} (in parallel, on the
+     * common pool), or does nothing past the end.
+     */
+    private static CompletableFuture<List<Parsed>> parseAhead(List<ProgramClass> program, int from) {
+        if (from >= program.size()) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        List<ProgramClass> batch = program.subList(from, Math.min(program.size(), from + PARSE_BATCH));
+        return CompletableFuture.supplyAsync(() -> batch.parallelStream().map(Complementer::parse).toList());
+    }
+
+    /** The parsed batch; what a parse threw (not a broken class: a bug, or out of memory) is thrown here. */
+    private static List<Parsed> join(CompletableFuture<List<Parsed>> batch) {
+        try {
+            return batch.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            } else if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
+    }
+
     /** Parses {@code pc} as the analysis does (no expanded frames), keeping a failure for later. */
     private static Parsed parse(ProgramClass pc) {
         try {
@@ -209,11 +237,14 @@ public final class Complementer {
         ConstraintExtractor extractor = new ConstraintExtractor(constraintSet);
         int analysed = 0;
         int methods = 0;
+        // The parses run ahead of the scan, a batch at a time, on other threads (each class alone,
+        // nothing shared); the scan, which builds the discovery, takes them in program order, so
+        // the output is the same.
+        CompletableFuture<List<Parsed>> ahead = parseAhead(program, 0);
         for (int from = 0; from < program.size(); from += PARSE_BATCH) {
             List<ProgramClass> batch = program.subList(from, Math.min(program.size(), from + PARSE_BATCH));
-            // The parses of a batch run in parallel (each class alone, nothing shared); the scan,
-            // which builds the discovery, takes them in program order, so the output is the same.
-            List<Parsed> parsed = batch.parallelStream().map(Complementer::parse).toList();
+            List<Parsed> parsed = join(ahead);
+            ahead = parseAhead(program, from + PARSE_BATCH);
             for (int i = 0; i < batch.size(); i++) {
                 ProgramClass pc = batch.get(i);
                 ClassNode cn = parsed.get(i).node(pc, checked);

@@ -105,13 +105,12 @@ final class StoredEntries implements Closeable {
      */
     Raw raw(InputEntry entry) {
         InputEntry.StoredEntry stored = entry.stored();
-        String where = entry.source() + ": entry " + EntryNames.printable(entry.name()) + ": ";
         try {
             ZipFile zip = zip(stored.jar());
             Iterator<ZipArchiveEntry> copies = zip.getEntries(entry.name()).iterator();
             ZipArchiveEntry found = copies.hasNext() ? copies.next() : null;
             if (found == null || copies.hasNext() || found.getCrc() != stored.crc() || found.getSize() != stored.size()) {
-                throw JphantomException.input(where + "changed since it was read; the output is not written");
+                throw JphantomException.input(where(entry) + "changed since it was read; the output is not written");
             }
             int method = found.getMethod();
             if ((method != ZipMethod.STORED.getCode() && method != ZipMethod.DEFLATED.getCode())
@@ -120,15 +119,20 @@ final class StoredEntries implements Closeable {
             }
             InputStream raw = zip.getRawInputStream(found);
             if (raw == null) {
-                throw JphantomException.input(where + "truncated or corrupt zip data");
+                throw JphantomException.input(where(entry) + "truncated or corrupt zip data");
             }
             return new Raw(method, found.getCrc(), found.getSize(), found.getCompressedSize(), raw);
         } catch (IOException | RuntimeException e) {
             if (e instanceof JphantomException je) {
                 throw je;
             }
-            throw JphantomException.input(where + "truncated or corrupt zip data (" + e + ")", e);
+            throw JphantomException.input(where(entry) + "truncated or corrupt zip data (" + e + ")", e);
         }
+    }
+
+    /** The start of a message about {@code entry}: {@code "<jar>: entry <name>: "}. */
+    private static String where(InputEntry entry) {
+        return entry.source() + ": entry " + EntryNames.printable(entry.name()) + ": ";
     }
 
     @Override
