@@ -145,8 +145,11 @@ public final class Complementer {
         }
     }
 
-    /** Program classes parsed at once: enough to keep two cores busy, few enough to hold their trees. */
-    private static final int PARSE_BATCH = 256;
+    /**
+     * Program classes parsed at once: enough to keep two cores busy, few enough to hold their trees
+     * (two batches are held: the one scanned and the one parsed ahead).
+     */
+    private static final int PARSE_BATCH = 128;
 
     /** A program class parsed with the code check, or the reason it failed. */
     private record Parsed(ClassNode parsed, String failure) {
@@ -199,14 +202,47 @@ public final class Complementer {
 
     private static Result run(Request request, JdkImage jdk, LibraryPath library, ProgramInput input, boolean checked,
                               long t0) {
-        // The jars the output copies from are opened while the analysis runs.
-        try (JarOutput.Sources sources = request.output() == null ? null : JarOutput.openAhead(input.entries())) {
+        Sources sources = new Sources(request.output() == null ? List.of() : input.entries());
+        try {
             return run(request, jdk, library, input, checked, t0, sources);
+        } finally {
+            sources.close();
+        }
+    }
+
+    /**
+     * The jars the output copies from, opened on a thread of their own once the analysis is done
+     * (their central directories are then read while the hierarchy is solved and the phantoms are
+     * generated; opened before the analysis, they would add to its peak memory).
+     */
+    private static final class Sources {
+        private final List<org.jphantom.io.InputEntry> entries;
+        private JarOutput.Sources opened;
+
+        Sources(List<org.jphantom.io.InputEntry> entries) {
+            this.entries = entries;
+        }
+
+        void openAhead() {
+            if (opened == null && !entries.isEmpty()) {
+                opened = JarOutput.openAhead(entries);
+            }
+        }
+
+        JarOutput.Sources get() {
+            openAhead();
+            return opened;
+        }
+
+        void close() {
+            if (opened != null) {
+                opened.close();
+            }
         }
     }
 
     private static Result run(Request request, JdkImage jdk, LibraryPath library, ProgramInput input, boolean checked,
-                              long t0, JarOutput.Sources sources) {
+                              long t0, Sources sources) {
         Map<String, Long> timings = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>(input.warnings());
         Map<String, ClassInfo> programInfo = new HashMap<>();
@@ -263,6 +299,7 @@ public final class Complementer {
         InputChecks.warnConcealedUses(discovery, input, warnings);
         InputChecks.warnPrivateAccesses(discovery, input, warnings);
         long t2 = lap(timings, "analyse", t1);
+        sources.openAhead();
 
         List<Constraint> constraints = constraintSet.constraints();
         SortedMap<String, String> annotationLike = discovery.annotationEvidence().annotations(discovery, world);
@@ -296,7 +333,7 @@ public final class Complementer {
 
         Set<String> drop = InputChecks.signatureFilesToDrop(input, generated.keySet(), warnings);
         if (request.output() != null) {
-            JarOutput.write(request.output(), input.entries(), generated, drop, sources);
+            JarOutput.write(request.output(), input.entries(), generated, drop, sources.get());
         }
         if (request.saveClassFiles() != null) {
             try {
