@@ -14,6 +14,8 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.jphantom.discover.Discovery;
 import org.jphantom.discover.Names;
 import org.jphantom.discover.ReferenceScanner;
@@ -143,8 +145,11 @@ public final class Complementer {
         }
     }
 
-    /** Program classes parsed at once: enough to keep two cores busy, few enough to hold their trees. */
-    private static final int PARSE_BATCH = 256;
+    /**
+     * Program classes parsed at once: enough to keep two cores busy, few enough to hold their trees
+     * (two batches are held: the one scanned and the one parsed ahead).
+     */
+    private static final int PARSE_BATCH = 128;
 
     /** A program class parsed with the code check, or the reason it failed. */
     private record Parsed(ClassNode parsed, String failure) {
@@ -160,6 +165,32 @@ public final class Complementer {
         }
     }
 
+    /**
+     * Starts parsing the batch of {@code program} that begins at {@code from} (in parallel, on the
+     * common pool), or does nothing past the end.
+     */
+    private static CompletableFuture<List<Parsed>> parseAhead(List<ProgramClass> program, int from) {
+        if (from >= program.size()) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        List<ProgramClass> batch = program.subList(from, Math.min(program.size(), from + PARSE_BATCH));
+        return CompletableFuture.supplyAsync(() -> batch.parallelStream().map(Complementer::parse).toList());
+    }
+
+    /** The parsed batch; what a parse threw (not a broken class: a bug, or out of memory) is thrown here. */
+    private static List<Parsed> join(CompletableFuture<List<Parsed>> batch) {
+        try {
+            return batch.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            } else if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
+    }
+
     /** Parses {@code pc} as the analysis does (no expanded frames), keeping a failure for later. */
     private static Parsed parse(ProgramClass pc) {
         try {
@@ -171,6 +202,47 @@ public final class Complementer {
 
     private static Result run(Request request, JdkImage jdk, LibraryPath library, ProgramInput input, boolean checked,
                               long t0) {
+        Sources sources = new Sources(request.output() == null ? List.of() : input.entries());
+        try {
+            return run(request, jdk, library, input, checked, t0, sources);
+        } finally {
+            sources.close();
+        }
+    }
+
+    /**
+     * The jars the output copies from, opened on a thread of their own once the analysis is done
+     * (their central directories are then read while the hierarchy is solved and the phantoms are
+     * generated; opened before the analysis, they would add to its peak memory).
+     */
+    private static final class Sources {
+        private final List<org.jphantom.io.InputEntry> entries;
+        private JarOutput.Sources opened;
+
+        Sources(List<org.jphantom.io.InputEntry> entries) {
+            this.entries = entries;
+        }
+
+        void openAhead() {
+            if (opened == null && !entries.isEmpty()) {
+                opened = JarOutput.openAhead(entries);
+            }
+        }
+
+        JarOutput.Sources get() {
+            openAhead();
+            return opened;
+        }
+
+        void close() {
+            if (opened != null) {
+                opened.close();
+            }
+        }
+    }
+
+    private static Result run(Request request, JdkImage jdk, LibraryPath library, ProgramInput input, boolean checked,
+                              long t0, Sources sources) {
         Map<String, Long> timings = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>(input.warnings());
         Map<String, ClassInfo> programInfo = new HashMap<>();
@@ -182,8 +254,11 @@ public final class Complementer {
                         + " is in a package of the JDK; the JVM never loads it from the program, so it is ignored");
                 continue;
             }
-            programInfo.put(pc.internalName(), ClassInfo.read(pc.bytes()));
             program.add(pc);
+        }
+        List<ClassInfo> infos = program.parallelStream().map(pc -> ClassInfo.read(pc.bytes())).toList();
+        for (int i = 0; i < program.size(); i++) {
+            programInfo.put(program.get(i).internalName(), infos.get(i));
         }
         InputChecks.warnNewerThanRelease(program, programInfo, jdk.release(), warnings);
         ClassWorld world = new ClassWorld(programInfo, library, jdk, jdk::ownsPackage);
@@ -198,11 +273,14 @@ public final class Complementer {
         ConstraintExtractor extractor = new ConstraintExtractor(constraintSet);
         int analysed = 0;
         int methods = 0;
+        // The parses run ahead of the scan, a batch at a time, on other threads (each class alone,
+        // nothing shared); the scan, which builds the discovery, takes them in program order, so
+        // the output is the same.
+        CompletableFuture<List<Parsed>> ahead = parseAhead(program, 0);
         for (int from = 0; from < program.size(); from += PARSE_BATCH) {
             List<ProgramClass> batch = program.subList(from, Math.min(program.size(), from + PARSE_BATCH));
-            // The parses of a batch run in parallel (each class alone, nothing shared); the scan,
-            // which builds the discovery, takes them in program order, so the output is the same.
-            List<Parsed> parsed = batch.parallelStream().map(Complementer::parse).toList();
+            List<Parsed> parsed = join(ahead);
+            ahead = parseAhead(program, from + PARSE_BATCH);
             for (int i = 0; i < batch.size(); i++) {
                 ProgramClass pc = batch.get(i);
                 ClassNode cn = parsed.get(i).node(pc, checked);
@@ -221,6 +299,7 @@ public final class Complementer {
         InputChecks.warnConcealedUses(discovery, input, warnings);
         InputChecks.warnPrivateAccesses(discovery, input, warnings);
         long t2 = lap(timings, "analyse", t1);
+        sources.openAhead();
 
         List<Constraint> constraints = constraintSet.constraints();
         SortedMap<String, String> annotationLike = discovery.annotationEvidence().annotations(discovery, world);
@@ -254,7 +333,7 @@ public final class Complementer {
 
         Set<String> drop = InputChecks.signatureFilesToDrop(input, generated.keySet(), warnings);
         if (request.output() != null) {
-            JarOutput.write(request.output(), input.entries(), generated, drop);
+            JarOutput.write(request.output(), input.entries(), generated, drop, sources.get());
         }
         if (request.saveClassFiles() != null) {
             try {

@@ -72,9 +72,11 @@ public final class AnnotationEvidence {
         });
         candidates.keySet().removeIf(t -> !discovery.phantomTypes().containsKey(t) || implemented.contains(t)
                 || discovery.genericArity().arities().getOrDefault(t, 0) > 0);
-        for (MemberRef m : discovery.members().values()) {
-            if (candidates.containsKey(m.owner()) && !fits(m, world)) {
-                candidates.remove(m.owner());
+        if (!candidates.isEmpty()) {
+            for (MemberRef m : discovery.memberRefs()) {
+                if (candidates.containsKey(m.owner()) && !fits(m, world)) {
+                    candidates.remove(m.owner());
+                }
             }
         }
         return Collections.unmodifiableSortedMap(candidates);

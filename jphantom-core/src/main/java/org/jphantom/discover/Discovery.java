@@ -159,6 +159,15 @@ public final class Discovery {
         return Collections.unmodifiableSortedMap(phantomTypes);
     }
 
+    /**
+     * Every member the program uses (on array types too), in no particular order: for a reader
+     * whose outcome does not depend on the order, or who sorts only what it keeps (sorting every
+     * member, as {@link #members()} does, is a good part of a large program's run).
+     */
+    public java.util.Collection<MemberRef> memberRefs() {
+        return Collections.unmodifiableCollection(members.values());
+    }
+
     /** Every member the program uses (on array types too), keyed by {@link MemberRef#key()}. */
     public SortedMap<String, MemberRef> members() {
         if (sortedMembers == null) {

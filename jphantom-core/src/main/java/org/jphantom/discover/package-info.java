@@ -1,7 +1,11 @@
 /**
  * Phantom discovery: every type and member a program class references, from every place the JVM
  * can load a class from, and which of those types the closed world lacks. Also decides which
- * methods need the dataflow of {@link org.jphantom.extract}.
+ * methods need the dataflow of {@link org.jphantom.extract}. {@link org.jphantom.discover.ReferenceScanner}
+ * is the entry point: it takes the program's classes one at a time, in program order (the first use
+ * of each phantom and member is the one kept), reads their declarations itself and hands methods,
+ * annotations and bridges to the package-private scanners, which all record through one
+ * {@code References}; what the scan asks the closed world is asked once per name ({@code TypeFacts}).
  *
  * <p>Besides what the JVM needs, {@link org.jphantom.discover.Discovery} collects the program's
  * view of the phantoms for tools beyond the JVM: evidence for kinds the constraints leave open

@@ -43,8 +43,19 @@ public final class MemberPlanner {
         for (String p : phantoms) {
             plan.put(p, new TreeSet<>());
         }
-        for (MemberRef ref : discovery.members().values()) {
-            place(ref);
+        // Most references resolve in the known world and place nothing. Each is placed in any
+        // order; only those with an outcome are sorted (by key) and take effect in that order.
+        List<Outcome> outcomes = new ArrayList<>();
+        for (MemberRef ref : discovery.memberRefs()) {
+            Outcome outcome = new Outcome(ref);
+            place(ref, outcome);
+            if (outcome.any()) {
+                outcomes.add(outcome);
+            }
+        }
+        outcomes.sort(java.util.Comparator.comparing(Outcome::key));
+        for (Outcome outcome : outcomes) {
+            outcome.apply();
         }
         discovery.annotationElements().forEach((annotation, elements) -> {
             if (hierarchy.isPhantom(annotation)) {
@@ -88,15 +99,57 @@ public final class MemberPlanner {
         plan.get(phantom).add(m);
     }
 
-    private void place(MemberRef ref) {
+    /** What placing one member reference does: members to add, warnings; nothing, mostly. */
+    private final class Outcome {
+        private final MemberRef ref;
+        private String key;
+        private List<Runnable> effects;
+
+        Outcome(MemberRef ref) {
+            this.ref = ref;
+        }
+
+        void add(String phantom, PlannedMember m) {
+            effect(() -> MemberPlanner.this.add(phantom, m));
+        }
+
+        void warn(String warning) {
+            effect(() -> warnings.add(warning));
+        }
+
+        private void effect(Runnable effect) {
+            if (effects == null) {
+                effects = new ArrayList<>(1);
+            }
+            effects.add(effect);
+        }
+
+        boolean any() {
+            return effects != null;
+        }
+
+        /** {@link MemberRef#key()}: the order in which outcomes take effect. */
+        String key() {
+            if (key == null) {
+                key = ref.key();
+            }
+            return key;
+        }
+
+        void apply() {
+            effects.forEach(Runnable::run);
+        }
+    }
+
+    private void place(MemberRef ref, Outcome outcome) {
         String owner = ref.owner();
         if (owner.startsWith("[")) {
-            arrayMember(ref);
+            arrayMember(ref, outcome);
             return;
         }
         if (hierarchy.isPhantom(owner)) {
             if (!ref.field() && ref.name().equals("<init>")) {
-                add(owner, new PlannedMember(ref.name(), ref.desc(), false, false, true));
+                outcome.add(owner, new PlannedMember(ref.name(), ref.desc(), false, false, true));
                 return;
             }
             MemberInfo objects = hierarchy.isInterface(owner) && !ref.field() ? objectMethod(ref.name(), ref.desc()) : null;
@@ -105,14 +158,14 @@ public final class MemberPlanner {
                 // methods; declaring one would be useless at best and, for Object's final methods
                 // (getClass, notify, notifyAll, wait), make the interface fail to load.
                 if (ref.isStatic()) {
-                    warnings.add("unsatisfiable reference to " + describe(ref) + " in " + ref.origin()
+                    outcome.warn("unsatisfiable reference to " + describe(ref) + " in " + ref.origin()
                             + ": a static method of an interface cannot have the signature of final Object."
                             + ref.name() + ref.desc());
                 }
                 return;
             }
             if (!inheritedFromKnown(owner, ref)) {
-                add(owner, new PlannedMember(ref.name(), ref.desc(), ref.field(), ref.isStatic(), true));
+                outcome.add(owner, new PlannedMember(ref.name(), ref.desc(), ref.field(), ref.isStatic(), true));
             }
             return;
         }
@@ -121,14 +174,14 @@ public final class MemberPlanner {
         }
         if (!ref.field() && ref.itf() != world.lookup(owner).isInterface()) {
             // JVMS 5.4.3.3/5.4.3.4: a Methodref to an interface, or an InterfaceMethodref to a class
-            warnings.add("incompatible reference to " + describe(ref) + " in " + ref.origin() + ": used as a method of "
+            outcome.warn("incompatible reference to " + describe(ref) + " in " + ref.origin() + ": used as a method of "
                     + (ref.itf() ? "an interface" : "a class") + ", but known " + Names.javaName(owner) + " is "
                     + (ref.itf() ? "a class" : "an interface") + "; the JVM throws IncompatibleClassChangeError there");
             return;
         }
         if (!ref.field() && ref.name().equals("<init>")) {
             if (world.lookup(owner).method("<init>", ref.desc()) == null) {
-                warnings.add("unresolvable reference to " + describe(ref) + " in " + ref.origin()
+                outcome.warn("unresolvable reference to " + describe(ref) + " in " + ref.origin()
                         + ": constructors are not inherited, and known " + Names.javaName(owner) + " declares no such one");
             }
             return;
@@ -138,7 +191,7 @@ public final class MemberPlanner {
         if (found != null) {
             if (found.isStatic() != ref.isStatic()) {
                 // the program's own bug: the JVM's resolution throws IncompatibleClassChangeError
-                warnings.add("incompatible reference to " + describe(ref) + " in " + ref.origin() + ": used as "
+                outcome.warn("incompatible reference to " + describe(ref) + " in " + ref.origin() + ": used as "
                         + (ref.isStatic() ? "static" : "an instance member") + ", but it resolves to "
                         + (found.isStatic() ? "a static" : "an instance") + " member of known "
                         + Names.javaName(owner) + " or its supertypes; the JVM throws IncompatibleClassChangeError there");
@@ -149,17 +202,17 @@ public final class MemberPlanner {
             return; // resolves in a known class above a phantom of the completed hierarchy
         }
         if (!world.hasPhantomAncestor(owner)) {
-            warnings.add("unresolvable reference to " + describe(ref) + " in " + ref.origin()
+            outcome.warn("unresolvable reference to " + describe(ref) + " in " + ref.origin()
                     + ": " + Names.javaName(owner) + " is known and declares no such member");
             return;
         }
         String target = placement(ref);
         if (target == null) {
-            warnings.add("cannot place " + describe(ref) + " (used in " + ref.origin() + ") in any phantom supertype of "
+            outcome.warn("cannot place " + describe(ref) + " (used in " + ref.origin() + ") in any phantom supertype of "
                     + Names.javaName(owner));
             return;
         }
-        add(target, new PlannedMember(ref.name(), ref.desc(), ref.field(), ref.isStatic(), true));
+        outcome.add(target, new PlannedMember(ref.name(), ref.desc(), ref.field(), ref.isStatic(), true));
     }
 
     /**
@@ -167,7 +220,7 @@ public final class MemberPlanner {
      * are {@code java.lang.Object}'s and a public {@code clone()}. A use that the JVM cannot
      * resolve is the program's own defect: warned, naming where it is.
      */
-    private void arrayMember(MemberRef ref) {
+    private void arrayMember(MemberRef ref, Outcome outcome) {
         String problem = null;
         if (ref.field()) {
             problem = "array types have no fields; the JVM throws NoSuchFieldError there";
@@ -188,7 +241,7 @@ public final class MemberPlanner {
             }
         }
         if (problem != null) {
-            warnings.add("unresolvable reference to " + describe(ref) + " in " + ref.origin() + ": " + problem);
+            outcome.warn("unresolvable reference to " + describe(ref) + " in " + ref.origin() + ": " + problem);
         }
     }
 

@@ -65,14 +65,50 @@ public final class JarOutput {
      */
     public static void write(Path out, List<InputEntry> entries, SortedMap<String, byte[]> generatedClasses,
             Set<String> dropEntries) {
+        try (Sources sources = new Sources(new StoredEntries())) {
+            write(out, entries, generatedClasses, dropEntries, sources);
+        }
+    }
+
+    /**
+     * The input jars that a write of some entries copies from, opened ahead: a large jar's central
+     * directory is read on a thread of its own while the caller goes on. Close it after the write
+     * (or instead of it); closing waits for the opening to end.
+     */
+    public static final class Sources implements AutoCloseable {
+        private final StoredEntries stored;
+
+        private Sources(StoredEntries stored) {
+            this.stored = stored;
+        }
+
+        @Override
+        public void close() {
+            stored.close();
+        }
+    }
+
+    /** Starts opening the jars {@code entries} are copied from (see {@link Sources}). */
+    public static Sources openAhead(List<InputEntry> entries) {
+        return new Sources(StoredEntries.openAhead(entries));
+    }
+
+    /**
+     * {@link #write(Path, List, SortedMap, Set)}, copying stored entries from {@code sources}
+     * ({@link #openAhead} of the same entries, or of others: a jar not opened ahead is opened when
+     * it is needed); {@code sources} stays open.
+     */
+    public static void write(Path out, List<InputEntry> entries, SortedMap<String, byte[]> generatedClasses,
+            Set<String> dropEntries, Sources sources) {
         Objects.requireNonNull(out, "out");
+        StoredEntries stored = sources.stored;
         Map<String, InputEntry> inputs = new HashMap<>();
         Map<String, byte[]> generated = collect(entries, generatedClasses, dropEntries, inputs);
         List<String> names = new ArrayList<>(inputs.keySet());
         names.addAll(generated.keySet());
         names.sort(ENTRY_ORDER);
         long time = dosTimeAsJavaTime();
-        try (StoredEntries stored = new StoredEntries()) {
+        try {
             OutputFiles.writeAtomically(out, file -> {
                 Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
                 try (ZipArchiveOutputStream zip = new ZipArchiveOutputStream(new BufferedOutputStream(file, 1 << 16))) {

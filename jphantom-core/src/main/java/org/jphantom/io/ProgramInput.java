@@ -252,6 +252,11 @@ public final class ProgramInput {
             // internal name -> the best candidate so far in this archive (highest version <= target)
             Map<String, Candidate> candidates = new TreeMap<>();
             Set<String> packages = new TreeSet<>();
+            // Inflating and checking the class entries is most of the work: done ahead, on every
+            // core, for the entries the walk below reads as classes (safe names, not shadowed).
+            ClassEntries classEntries = ClassEntries.read(archive, names,
+                    name -> name.endsWith(".class") && EntryNames.unsafeReason(name) == null && entries.get(name) == null,
+                    name -> !name.startsWith(EntryNames.VERSIONS) || inView(name, multiRelease), depth);
 
             for (String name : names) {
                 String unsafe = EntryNames.unsafeReason(name);
@@ -282,7 +287,8 @@ public final class ProgramInput {
                     entries.put(name, InputEntry.stored(name, archive.source, stored));
                     continue;
                 }
-                byte[] bytes = archive.read(name);
+                ClassEntries.Entry ahead = directory ? null : classEntries.get(name);
+                byte[] bytes = ahead != null ? ahead.read() : archive.read(name);
                 if (directory) {
                     entries.put(name, new InputEntry(name, bytes, archive.source));
                     continue;
@@ -304,11 +310,18 @@ public final class ProgramInput {
                         path = EntryNames.unversioned(name);
                     }
                     String internalName;
-                    try {
-                        internalName = ClassFiles.check(bytes, depth);
-                    } catch (ClassFiles.BrokenClassException e) {
-                        broken(archive, name, e.getMessage());
+                    if (ahead != null && ahead.brokenReason() != null) {
+                        broken(archive, name, ahead.brokenReason());
                         continue;
+                    } else if (ahead != null && ahead.internalName() != null) {
+                        internalName = ahead.internalName();
+                    } else {
+                        try {
+                            internalName = ClassFiles.check(bytes, depth);
+                        } catch (ClassFiles.BrokenClassException e) {
+                            broken(archive, name, e.getMessage());
+                            continue;
+                        }
                     }
                     String expected = path.substring(0, path.length() - ".class".length());
                     boolean moduleInfo = expected.equals("module-info");
@@ -359,6 +372,12 @@ public final class ProgramInput {
                 signed = true;
                 signedPackages.addAll(packages);
             }
+        }
+
+        /** Whether versioned entry {@code name} is part of the view at the target release. */
+        private boolean inView(String name, boolean multiRelease) {
+            int version = multiRelease ? EntryNames.version(name) : 0;
+            return version != 0 && version <= targetRelease;
         }
 
         /**

@@ -5,9 +5,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 import org.apache.commons.compress.archivers.zip.ZipFile;
 import org.apache.commons.compress.archivers.zip.ZipMethod;
@@ -21,10 +25,75 @@ import org.jphantom.JphantomException;
  * size), so a jar changed in between is an error, not a silent mix of two versions.
  */
 final class StoredEntries implements Closeable {
-    private final Map<Path, ZipFile> open = new HashMap<>();
+    private final Map<Path, CompletableFuture<ZipFile>> open = new HashMap<>();
 
     /** One entry's stored form; {@code raw} is positioned at its first compressed byte. */
     record Raw(int method, long crc, long size, long compressedSize, InputStream raw) {
+    }
+
+    /** Entries whose jars are opened on first use. */
+    StoredEntries() {
+    }
+
+    /**
+     * Entries whose jars (those {@code entries} are stored in) start opening now, one after the
+     * other on a thread of their own, while the caller goes on: reading a large jar's central
+     * directory is then done by the time the output is written. {@link #close()} waits for it.
+     */
+    static StoredEntries openAhead(List<InputEntry> entries) {
+        StoredEntries ahead = new StoredEntries();
+        // The thread has its own list: the map is the caller's alone.
+        List<Map.Entry<Path, CompletableFuture<ZipFile>>> jars = new ArrayList<>();
+        for (InputEntry entry : entries) {
+            Path jar = entry.stored() == null ? null : entry.stored().jar();
+            if (jar != null && !ahead.open.containsKey(jar)) {
+                CompletableFuture<ZipFile> zip = new CompletableFuture<>();
+                ahead.open.put(jar, zip);
+                jars.add(Map.entry(jar, zip));
+            }
+        }
+        if (!jars.isEmpty()) {
+            Thread opener = new Thread(() -> {
+                for (Map.Entry<Path, CompletableFuture<ZipFile>> jar : jars) {
+                    try {
+                        jar.getValue().complete(openZip(jar.getKey()));
+                    } catch (IOException | RuntimeException | Error e) {
+                        jar.getValue().completeExceptionally(e);
+                    }
+                }
+            }, "jphantom-open-jars");
+            opener.setDaemon(true);
+            opener.start();
+        }
+        return ahead;
+    }
+
+    /**
+     * Names as the JDK's ZipFile reads them; local headers are read only for the entries copied
+     * (to find their data), not all up front.
+     */
+    private static ZipFile openZip(Path jar) throws IOException {
+        return ZipFile.builder().setPath(jar).setCharset(StandardCharsets.UTF_8)
+                .setUseUnicodeExtraFields(false).setIgnoreLocalFileHeader(true).get();
+    }
+
+    /** The opened jar, opening it now if nobody has started to. */
+    private ZipFile zip(Path jar) throws IOException {
+        CompletableFuture<ZipFile> zip = open.get(jar);
+        if (zip == null) {
+            zip = CompletableFuture.completedFuture(openZip(jar));
+            open.put(jar, zip);
+        }
+        try {
+            return zip.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            } else if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e.getCause() instanceof RuntimeException re ? re : e;
+        }
     }
 
     /**
@@ -36,20 +105,12 @@ final class StoredEntries implements Closeable {
      */
     Raw raw(InputEntry entry) {
         InputEntry.StoredEntry stored = entry.stored();
-        String where = entry.source() + ": entry " + EntryNames.printable(entry.name()) + ": ";
         try {
-            ZipFile zip = open.get(stored.jar());
-            if (zip == null) {
-                // Names as the JDK's ZipFile reads them; local headers are read only for the
-                // entries copied (to find their data), not all up front.
-                zip = ZipFile.builder().setPath(stored.jar()).setCharset(StandardCharsets.UTF_8)
-                        .setUseUnicodeExtraFields(false).setIgnoreLocalFileHeader(true).get();
-                open.put(stored.jar(), zip);
-            }
+            ZipFile zip = zip(stored.jar());
             Iterator<ZipArchiveEntry> copies = zip.getEntries(entry.name()).iterator();
             ZipArchiveEntry found = copies.hasNext() ? copies.next() : null;
             if (found == null || copies.hasNext() || found.getCrc() != stored.crc() || found.getSize() != stored.size()) {
-                throw JphantomException.input(where + "changed since it was read; the output is not written");
+                throw JphantomException.input(where(entry) + "changed since it was read; the output is not written");
             }
             int method = found.getMethod();
             if ((method != ZipMethod.STORED.getCode() && method != ZipMethod.DEFLATED.getCode())
@@ -58,24 +119,29 @@ final class StoredEntries implements Closeable {
             }
             InputStream raw = zip.getRawInputStream(found);
             if (raw == null) {
-                throw JphantomException.input(where + "truncated or corrupt zip data");
+                throw JphantomException.input(where(entry) + "truncated or corrupt zip data");
             }
             return new Raw(method, found.getCrc(), found.getSize(), found.getCompressedSize(), raw);
         } catch (IOException | RuntimeException e) {
             if (e instanceof JphantomException je) {
                 throw je;
             }
-            throw JphantomException.input(where + "truncated or corrupt zip data (" + e + ")", e);
+            throw JphantomException.input(where(entry) + "truncated or corrupt zip data (" + e + ")", e);
         }
+    }
+
+    /** The start of a message about {@code entry}: {@code "<jar>: entry <name>: "}. */
+    private static String where(InputEntry entry) {
+        return entry.source() + ": entry " + EntryNames.printable(entry.name()) + ": ";
     }
 
     @Override
     public void close() {
-        for (ZipFile zip : open.values()) {
+        for (CompletableFuture<ZipFile> pending : open.values()) {
             try {
-                zip.close();
-            } catch (IOException e) {
-                // Closing a zip opened for reading only releases the file handle; nothing to report.
+                pending.join().close();
+            } catch (IOException | RuntimeException e) {
+                // Not opened, or opened for reading only: closing releases the file handle; nothing to report.
             }
         }
         open.clear();
