@@ -12,6 +12,7 @@
 # Usage: bench/report-cost.sh [sablecc|antlr]     (N=3 rounds by default)
 #   N=5 bench/report-cost.sh antlr
 #   JAVA_OPTS='-Xmx4g' bench/report-cost.sh       JVM flags (default -XX:+UseSerialGC -Xmx4g)
+#   JPHANTOM=/path/to/jphantom.jar bench/report-cost.sh   another build (default jphantom-cli/target/jphantom.jar)
 # Needs java, mvn (to build and fetch the jars), GNU time and awk. Works from a fresh clone.
 # Exit status: 0 on success (the target met or not), 2 on a setup error or a failed run.
 set -euo pipefail
@@ -22,7 +23,7 @@ PROGRAM=${1:-sablecc}
 N=${N:-3}
 JAVA_OPTS=${JAVA_OPTS:--XX:+UseSerialGC -Xmx4g}
 WORK=$ROOT/bench/target/report-cost
-JPHANTOM=$ROOT/jphantom-cli/target/jphantom.jar
+JPHANTOM=${JPHANTOM:-$ROOT/jphantom-cli/target/jphantom.jar}
 mkdir -p "$WORK"
 die() { echo "bench: $*" >&2; exit 2; }
 [[ -f $JPHANTOM ]] || { mvn -B -q -DskipTests package || die "build failed"; }
