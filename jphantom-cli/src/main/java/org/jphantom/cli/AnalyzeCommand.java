@@ -21,6 +21,8 @@ import org.jphantom.analysis.AnalysisRequest;
 import org.jphantom.analysis.AnalysisResult;
 import org.jphantom.analysis.explain.Explainer;
 import org.jphantom.analysis.explain.MethodQuery;
+import org.jphantom.analysis.explain.Provenance;
+import org.jphantom.analysis.graph.MethodGraph;
 import org.jphantom.analysis.missing.MissingMode;
 import org.jphantom.analysis.report.AnalysisHtml;
 import org.jphantom.analysis.output.CallGraphDot;
@@ -300,9 +302,12 @@ final class AnalyzeCommand {
         if (report != null) {
             CompletionOutput.writeReport(result, report);
         }
+        // one index of the call graph for the formats, the HTML report and --explain
+        MethodGraph graph = formats.contains(OutputFormat.JCG) || formats.contains(OutputFormat.DOT) || htmlDir != null
+                || !explain.isEmpty() ? MethodGraph.of(result) : null;
         if (outDir != null) {
             try {
-                Dumps.write(result, outDir, cl.hasOption("dump-points-to"), formats);
+                Dumps.write(result, outDir, cl.hasOption("dump-points-to"), formats, graph);
             } catch (RuntimeException | Error e) {
                 if (report != null) { // a failing command leaves no part of its output
                     CompletionOutput.deleteQuietly(report);
@@ -311,10 +316,10 @@ final class AnalyzeCommand {
             }
         }
         if (htmlDir != null) {
-            AnalysisHtml.write(result, htmlDir);
+            AnalysisHtml.write(result, graph, htmlDir);
         }
         if (!explain.isEmpty()) {
-            Explainer explainer = Explainer.of(result);
+            Explainer explainer = new Explainer(result, graph, Provenance.of(result, graph));
             for (MethodQuery q : explain) {
                 explainer.explain(q).forEach(out::println);
             }
