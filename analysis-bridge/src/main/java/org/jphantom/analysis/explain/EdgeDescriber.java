@@ -53,6 +53,9 @@ public final class EdgeDescriber {
         Invoke inv = graph.site(site);
         String siteModel = cg.callSiteOrigin(site);
         if (siteModel != null) {
+            if (inv.owner.startsWith("java/lang/invoke/")) { // a model's own site for the program's handle call
+                return "method handle call " + simple(inv.owner) + "." + inv.name + " resolved by " + siteModel;
+            }
             return "JVM callback modelled by " + siteModel + " (" + simple(inv.owner) + "." + inv.name + ")";
         }
         String bound = cg.edgeOrigin(site, callee);

@@ -21,7 +21,8 @@ import org.jphantom.report.html.LayeredLayout;
 final class CallGraphSvg {
     static final int MAX_ROW_WIDTH = 1600;
     private static final int MAX_LABEL = 60;
-    private static final int CHAR_WIDTH = 7;
+    /** Twice a character's width in pixels: 12 px monospace fonts are 7.2 px wide (DejaVu Sans Mono). */
+    private static final int TWO_CHARS = 15;
     private static final int PAD = 6;
     private static final int NODE_HEIGHT = 22;
     private static final int H_GAP = 14;
@@ -141,6 +142,6 @@ final class CallGraphSvg {
     }
 
     private static int width(String n) {
-        return label(n).length() * CHAR_WIDTH + 2 * PAD;
+        return label(n).length() * TWO_CHARS / 2 + 2 * PAD;
     }
 }
