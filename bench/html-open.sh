@@ -40,10 +40,10 @@ if [[ -z $browser ]]; then
     apt-get update -qq && apt-get install -y -qq chromium >/dev/null
     browser="$(command -v chromium)" || die "no chromium"
 fi
-largest() { find "$report/$1" -name '*.html' -printf '%s %p\n' | sort -k1,1nr -k2 | head -n 1 | cut -d' ' -f2; }
+largest() { find "$report/$1" -name '*.html' -printf '%s %p\n' | sort -k1,1nr -k2 | awk 'NR == 1 { print $2 }'; }
 pages=("$report/index.html" "$report/callgraph.svg" "$report/methods.html" "$report/sites.html"
        "$(largest package)" "$(largest method)")
 echo "report: $report ($(find "$report" -name '*.html' | wc -l) pages, $(du -sh "$report" | cut -f1));" \
-     "$("$browser" --version 2>/dev/null | head -n 1); $R rounds"
+     "$("$browser" --version 2>/dev/null | awk 'NR == 1'); $R rounds"
 for p in "${pages[@]}"; do echo "  $(du -h "$p" | cut -f1)  ${p#"$report"/}"; done
 python3 "$ROOT/bench/html_open.py" "$browser" "$R" "$OUT" "${pages[@]}"
