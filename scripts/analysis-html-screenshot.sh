@@ -28,34 +28,12 @@ if [ -z "$report" ]; then
 fi
 [ -f "$report/index.html" ] || { echo "analysis-html-screenshot: no $report/index.html" >&2; exit 2; }
 
-browser="$(command -v chromium || command -v chromium-browser || true)"
-if [ -z "$browser" ]; then
-  echo "analysis-html-screenshot: installing chromium (apt-get)" >&2
-  apt-get update -qq && apt-get install -y -qq chromium >/dev/null
-  browser="$(command -v chromium)"
-fi
+# shellcheck source=scripts/chromium.sh
+source "$here/scripts/chromium.sh"
+chromium_start analysis-html-screenshot "$out"
 
-mkdir -p "$out"
-profile="$(mktemp -d)"
-trap 'rm -rf "$profile"' EXIT
-log="$out/chromium.log"
-: > "$log"
-
-shot() { # shot NAME FILE WIDTH HEIGHT
-  rm -f "$out/$1.png"
-  local t0 t1
-  t0=$(date +%s%N)
-  "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-    --disable-background-networking --disable-component-update --disable-sync \
-    --user-data-dir="$profile" --hide-scrollbars --window-size="$3,$4" \
-    --screenshot="$out/$1.png" "file://$(realpath "$2")" >>"$log" 2>&1
-  t1=$(date +%s%N)
-  [ -s "$out/$1.png" ] || { echo "analysis-html-screenshot: no screenshot of $2 (see $log)" >&2; exit 1; }
-  echo "$out/$1.png ($(( (t1 - t0) / 1000000 )) ms, browser start to screenshot)"
-}
-
-shot index "$report/index.html" 1200 1400
-shot callgraph "$report/callgraph.svg" 1400 900
-shot methods "$report/methods.html" 1200 900
-shot sites "$report/sites.html" 1200 900
-[ -f "$report/method/m0.html" ] && shot method "$report/method/m0.html" 1200 900
+chromium_shot index "$report/index.html" 1200 1400
+chromium_shot callgraph "$report/callgraph.svg" 1400 900
+chromium_shot methods "$report/methods.html" 1200 900
+chromium_shot sites "$report/sites.html" 1200 900
+if [ -f "$report/method/m0.html" ]; then chromium_shot method "$report/method/m0.html" 1200 900; fi

@@ -25,30 +25,11 @@ if [ -z "$report" ]; then
 fi
 [ -f "$report/index.html" ] || { echo "html-screenshot: no $report/index.html" >&2; exit 2; }
 
-browser="$(command -v chromium || command -v chromium-browser || true)"
-if [ -z "$browser" ]; then
-  echo "html-screenshot: installing chromium (apt-get)" >&2
-  apt-get update -qq && apt-get install -y -qq chromium >/dev/null
-  browser="$(command -v chromium)"
-fi
-
-mkdir -p "$out"
-profile="$(mktemp -d)"
-trap 'rm -rf "$profile"' EXIT
-log="$out/chromium.log"
-: > "$log"
+# shellcheck source=scripts/chromium.sh
+source "$here/scripts/chromium.sh"
+chromium_start html-screenshot "$out"
 phantom="$(find "$report/phantom" -name '*.html' 2>/dev/null | sort | head -n 1)"
 
-shot() { # shot NAME FILE WIDTH HEIGHT
-  rm -f "$out/$1.png"
-  "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-    --disable-background-networking --disable-component-update --disable-sync \
-    --user-data-dir="$profile" --hide-scrollbars --window-size="$3,$4" \
-    --screenshot="$out/$1.png" "file://$(realpath "$2")" >>"$log" 2>&1
-  [ -s "$out/$1.png" ] || { echo "html-screenshot: no screenshot of $2 (see $log)" >&2; exit 1; }
-  echo "$out/$1.png"
-}
-
-shot index "$report/index.html" 1200 1400
-[ -n "$phantom" ] && shot phantom "$phantom" 1200 900
-shot hierarchy "$report/hierarchy.svg" 1200 700
+chromium_shot index "$report/index.html" 1200 1400
+[ -n "$phantom" ] && chromium_shot phantom "$phantom" 1200 900
+chromium_shot hierarchy "$report/hierarchy.svg" 1200 700

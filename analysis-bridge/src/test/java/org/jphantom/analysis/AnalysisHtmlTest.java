@@ -23,14 +23,18 @@ import org.objectweb.asm.Opcodes;
  * (but for the timings page).
  */
 class AnalysisHtmlTest {
-    private static final String HOSTILE_CLASS = "h/Q<&\"'>";
-    private static final String HOSTILE_METHOD = "m&\"'";
+    static final String HOSTILE_CLASS = "h/Q<&\"'>";
+    static final String HOSTILE_METHOD = "m&\"'";
 
     @TempDir
     Path tmp;
 
-    /** {@code h.Main.main} calls {@code h.Q<&"'>.m&"'()}, which the JVM accepts as names. */
     private Path hostileProgram() throws IOException {
+        return hostileProgram(tmp);
+    }
+
+    /** In {@code tmp/classes}: {@code h.Main.main} calls {@code h.Q<&"'>.m&"'()}, which the JVM accepts as names. */
+    static Path hostileProgram(Path tmp) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("classes/h"));
         ClassWriter q = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
         q.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, HOSTILE_CLASS, null, "java/lang/Object", null);

@@ -86,4 +86,33 @@ class ExplainTest {
         String e = explain(r, "dyncallbacks.Main$Finalizable.finalize");
         assertTrue(e.contains("-> <dyncallbacks.Main$Finalizable: void finalize()>  [JVM callback modelled by Finalizers"), e);
     }
+
+    @Test
+    void methodHandleCallsNameTheModelThatResolvedThem() throws IOException {
+        AnalysisResult r = PointsToFixtureTest.analyze(tmp, "dynmh", "ci");
+        // main: s.invokeExact(new Object()) runs the handle of findStatic(Main.class, "twice", ...)
+        String e = explain(r, "dynmh.Main.twice");
+        assertTrue(e.startsWith("explain <dynmh.Main: java.lang.String twice(java.lang.Object)>: reachable in 1 step\n"), e);
+        // the model binds the call at a site of its own: the line and offset are the program's call's
+        assertTrue(e.matches("(?s).*<dynmh.Main: void main\\(java.lang.String\\[\\]\\)> @L47 pc \\d+ -> "
+                + "<dynmh.Main: java.lang.String twice\\(java.lang.Object\\)>  \\[method handle call"
+                + " MethodHandle.invokeExact resolved by HandleCallSites\\]\n?"), e);
+    }
+
+    @Test
+    void dynamicProxiesAreReachedThroughTheClassTheModelMade() throws IOException {
+        AnalysisResult r = PointsToFixtureTest.analyze(tmp, "dynproxy", "ci");
+        String e = explain(r, "dynproxy.Main$GreeterHandler.invoke");
+        // main calls greet on the proxy (virtual dispatch on the class the model made), whose method
+        // calls its handler (virtual dispatch on the handler's class)
+        assertEquals("""
+                explain <dynproxy.Main$GreeterHandler: java.lang.Object invoke(java.lang.Object,java.lang.reflect.Method,\
+                java.lang.Object[])>: reachable in 2 steps
+                  <dynproxy.Main: void main(java.lang.String[])>  [entry point]
+                  <dynproxy.Main: void main(java.lang.String[])> @L48 pc 33 -> <$Proxy$dynproxy_Main$Greeter: \
+                java.lang.String greet(java.lang.String)>  [virtual dispatch on receiver type $Proxy$dynproxy_Main$Greeter]
+                  <$Proxy$dynproxy_Main$Greeter: java.lang.String greet(java.lang.String)> @L? -> \
+                <dynproxy.Main$GreeterHandler: java.lang.Object invoke(java.lang.Object,java.lang.reflect.Method,\
+                java.lang.Object[])>  [virtual dispatch on receiver type dynproxy.Main$GreeterHandler]""", e);
+    }
 }

@@ -125,6 +125,32 @@ class OutputFormatsTest {
         assertFalse(packages.contains("\"dispatch\" -> \"dispatch\""), "calls within a package are left out: " + packages);
     }
 
+    @Test
+    void hostileNamesKeepJcgAndDotWellFormed() throws IOException {
+        Path program = AnalysisHtmlTest.hostileProgram(tmp);
+        AnalysisResult r = Analysis.run(AnalysisRequest.of(List.of(program)).withMains(List.of("h.Main")));
+        Path out = tmp.resolve("out");
+        Dumps.write(r, out, false, EnumSet.allOf(OutputFormat.class));
+        JsonNode main = null;
+        for (JsonNode rm : new ObjectMapper().readTree(out.resolve(Dumps.JCG).toFile()).get("reachableMethods")) {
+            if (rm.get("method").get("name").asText().equals("main")) {
+                main = rm;
+            }
+        }
+        assertTrue(main != null, "h.Main.main is in the JCG file");
+        JsonNode call = main.get("callSites").get(0);
+        JsonNode target = call.get("targets").get(0);
+        for (JsonNode m : List.of(call.get("declaredTarget"), target)) {
+            assertEquals(AnalysisHtmlTest.HOSTILE_METHOD, m.get("name").asText(), m::toString);
+            assertEquals("L" + AnalysisHtmlTest.HOSTILE_CLASS + ";", m.get("declaringClass").asText(), m::toString);
+        }
+        String dot = Files.readString(out.resolve(Dumps.DOT));
+        checkBalanced(dot);
+        assertTrue(dot.contains("\"<h.Main: void main(java.lang.String[])>\" -> \"<h.Q<&\\\"'>: java.lang.Object m&\\\"'()>\";"),
+                dot);
+        checkBalanced(CallGraphDot.dot(MethodGraph.of(r), 1));
+    }
+
     /**
      * A small DOT reader: braces balance, every string is closed, every statement ends with ';',
      * and every edge's ends are declared nodes.

@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalInt;
+import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -21,6 +23,8 @@ import org.jphantom.analysis.AnalysisRequest;
 import org.jphantom.analysis.AnalysisResult;
 import org.jphantom.analysis.explain.Explainer;
 import org.jphantom.analysis.explain.MethodQuery;
+import org.jphantom.analysis.explain.Provenance;
+import org.jphantom.analysis.graph.MethodGraph;
 import org.jphantom.analysis.missing.MissingMode;
 import org.jphantom.analysis.report.AnalysisHtml;
 import org.jphantom.analysis.output.CallGraphDot;
@@ -296,13 +300,24 @@ final class AnalyzeCommand {
         List<org.jphantom.analysis.pta.plugin.Plugin> extra = cl.hasOption("q") ? List.of()
                 : List.of(!cl.hasOption("v") && err == System.err && Terminal.stderrIsTerminal() ? Progress.onTerminal(err)
                         : new Progress(err, cl.hasOption("v"), 5000));
+        StepClock clock = new StepClock();
         AnalysisResult result = Analysis.run(request, extra);
+        clock.lap("analysis");
         if (report != null) {
             CompletionOutput.writeReport(result, report);
+            clock.lap("--report");
+        }
+        // one index of the call graph for the formats, the HTML report and --explain
+        MethodGraph graph = formats.contains(OutputFormat.JCG) || formats.contains(OutputFormat.DOT) || htmlDir != null
+                || !explain.isEmpty() ? MethodGraph.of(result) : null;
+        if (graph != null) {
+            clock.lap("call graph index");
         }
         if (outDir != null) {
             try {
-                Dumps.write(result, outDir, cl.hasOption("dump-points-to"), formats);
+                Dumps.write(result, outDir, cl.hasOption("dump-points-to"), formats, graph);
+                clock.lap("--out (" + formats.stream().map(f -> f.name().toLowerCase(Locale.ROOT))
+                        .collect(Collectors.joining(",")) + ")");
             } catch (RuntimeException | Error e) {
                 if (report != null) { // a failing command leaves no part of its output
                     CompletionOutput.deleteQuietly(report);
@@ -311,13 +326,15 @@ final class AnalyzeCommand {
             }
         }
         if (htmlDir != null) {
-            AnalysisHtml.write(result, htmlDir);
+            AnalysisHtml.write(result, graph, htmlDir);
+            clock.lap("--html");
         }
         if (!explain.isEmpty()) {
-            Explainer explainer = Explainer.of(result);
+            Explainer explainer = new Explainer(result, graph, Provenance.of(result, graph));
             for (MethodQuery q : explain) {
                 explainer.explain(q).forEach(out::println);
             }
+            clock.lap("--explain");
         }
         if (!cl.hasOption("q")) {
             CompletionOutput.print(result.completion(), report, err);
@@ -339,6 +356,9 @@ final class AnalyzeCommand {
                 }
             }
             err.println(result.summary());
+            if (cl.hasOption("v")) {
+                err.println(clock.line());
+            }
         }
         return Main.OK;
     }

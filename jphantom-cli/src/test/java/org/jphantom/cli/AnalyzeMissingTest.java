@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,27 +25,7 @@ class AnalyzeMissingTest {
 
     @BeforeEach
     void setUp() throws IOException {
-        Map<String, byte[]> classes = CliFixture.compile(dir, Map.of("app/Main.java", """
-                package app;
-                public class Main {
-                    public static void main(String[] args) {
-                        lib.Shape s = lib.Shapes.make(args.length);
-                        Object a = s.area();
-                        System.out.println(a);
-                    }
-                }
-                """, "lib/Shape.java", """
-                package lib;
-                public interface Shape { Object area(); }
-                """, "lib/Shapes.java", """
-                package lib;
-                public class Shapes {
-                    public static Shape make(int n) { return () -> n; }
-                }
-                """));
-        Map<String, byte[]> app = new TreeMap<>(classes);
-        app.keySet().removeIf(n -> n.startsWith("lib/"));
-        partial = CliFixture.jar(dir.resolve("partial.jar"), app);
+        partial = CliFixture.partialShapes(dir);
     }
 
     @Test

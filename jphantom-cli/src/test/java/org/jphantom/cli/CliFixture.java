@@ -172,4 +172,32 @@ final class CliFixture {
         }
         return result;
     }
+
+    /**
+     * {@code dir/partial.jar}: {@code app.Main}, whose {@code main} calls {@code lib.Shapes.make} and
+     * {@code lib.Shape.area}, without the {@code lib} classes (compiled with them, then left out).
+     */
+    static Path partialShapes(Path dir) throws IOException {
+        Map<String, byte[]> classes = compile(dir, Map.of("app/Main.java", """
+                package app;
+                public class Main {
+                    public static void main(String[] args) {
+                        lib.Shape s = lib.Shapes.make(args.length);
+                        Object a = s.area();
+                        System.out.println(a);
+                    }
+                }
+                """, "lib/Shape.java", """
+                package lib;
+                public interface Shape { Object area(); }
+                """, "lib/Shapes.java", """
+                package lib;
+                public class Shapes {
+                    public static Shape make(int n) { return () -> n; }
+                }
+                """));
+        Map<String, byte[]> app = new TreeMap<>(classes);
+        app.keySet().removeIf(n -> n.startsWith("lib/"));
+        return jar(dir.resolve("partial.jar"), app);
+    }
 }

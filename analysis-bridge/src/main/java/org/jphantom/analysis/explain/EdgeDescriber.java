@@ -2,6 +2,7 @@ package org.jphantom.analysis.explain;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,8 @@ public final class EdgeDescriber {
     private final CallGraph cg;
     private final Program program;
     private Map<String, Map<String, Object>> reflectiveSites;
+    /** Per call site described so far: the receiver types by the callee dispatch selects for them. */
+    private final Map<Integer, Map<Integer, SortedSet<String>>> receiverTypes = new HashMap<>();
 
     public EdgeDescriber(AnalysisResult result, MethodGraph graph) {
         this.result = result;
@@ -50,6 +53,9 @@ public final class EdgeDescriber {
         Invoke inv = graph.site(site);
         String siteModel = cg.callSiteOrigin(site);
         if (siteModel != null) {
+            if (inv.owner.startsWith("java/lang/invoke/")) { // a model's own site for the program's handle call
+                return "method handle call " + simple(inv.owner) + "." + inv.name + " resolved by " + siteModel;
+            }
             return "JVM callback modelled by " + siteModel + " (" + simple(inv.owner) + "." + inv.name + ")";
         }
         String bound = cg.edgeOrigin(site, callee);
@@ -73,26 +79,45 @@ public final class EdgeDescriber {
     /** The receiver types at call site {@code site} for which dispatch selects {@code callee}. */
     private String receivers(int site, int callee) {
         Invoke inv = graph.site(site);
-        JMethod caller = graph.callerOf(site);
         if (inv.recv < 0) {
             return "";
         }
-        JMethod resolved = program.resolveMethod(inv.owner, inv.name, inv.desc, inv.itf);
-        BitSet objects = result.pointsTo(caller, inv.recv);
-        SortedSet<String> types = new TreeSet<>();
-        for (int o = objects.nextSetBit(0); o >= 0; o = objects.nextSetBit(o + 1)) {
-            int type = result.heap().typeOf(o);
-            JMethod target = resolved == null || type < 0 ? null : program.dispatch(type, resolved);
-            if (target != null && target.id() == callee) {
-                types.add(program.typeName(type).replace('/', '.'));
-            }
-        }
+        SortedSet<String> types = receiverTypes.computeIfAbsent(site, this::receiverTypesByCallee)
+                .getOrDefault(callee, Collections.emptySortedSet());
         if (types.isEmpty()) {
             return " on " + simple(inv.owner) + "." + inv.name;
         }
         List<String> shown = new ArrayList<>(types).subList(0, Math.min(MAX_TYPES, types.size()));
         return " on receiver type" + (types.size() == 1 ? " " : "s ") + String.join(", ", shown)
                 + (types.size() > shown.size() ? ", ... (" + types.size() + ")" : "");
+    }
+
+    /**
+     * The receiver types at call site {@code site}, by the callee dispatch selects for each: one pass
+     * over the receiver's objects, one dispatch per distinct type. A method page describes each call
+     * of the method, and a library site (a {@code hashCode} call in a map) calls many of them.
+     */
+    private Map<Integer, SortedSet<String>> receiverTypesByCallee(int site) {
+        Invoke inv = graph.site(site);
+        JMethod resolved = program.resolveMethod(inv.owner, inv.name, inv.desc, inv.itf);
+        Map<Integer, SortedSet<String>> byCallee = new HashMap<>();
+        if (resolved == null) {
+            return byCallee;
+        }
+        BitSet objects = result.pointsTo(graph.callerOf(site), inv.recv);
+        BitSet seen = new BitSet();
+        for (int o = objects.nextSetBit(0); o >= 0; o = objects.nextSetBit(o + 1)) {
+            int type = result.heap().typeOf(o);
+            if (type < 0 || seen.get(type)) {
+                continue;
+            }
+            seen.set(type);
+            JMethod target = program.dispatch(type, resolved);
+            if (target != null) {
+                byCallee.computeIfAbsent(target.id(), k -> new TreeSet<>()).add(program.typeName(type).replace('/', '.'));
+            }
+        }
+        return byCallee;
     }
 
     /** What the reflection report says about the site: how the target was found, and the site's status. */

@@ -48,7 +48,7 @@ public final class Provenance {
         while (!queue.isEmpty()) {
             int m = queue.poll();
             for (int site : graph.sitesOf(m)) {
-                Invoke inv = graph.site(site);
+                Invoke inv = programCall(result, m, graph.site(site));
                 for (int t : graph.targetsOf(site)) {
                     visit(queue, m, new Step(m, site, t, Step.Kind.CALL, inv.line, inv.pc, null));
                 }
@@ -57,6 +57,24 @@ public final class Provenance {
                 visit(queue, m, s);
             }
         }
+    }
+
+    /**
+     * The program's own call that a model's call site {@code inv} of {@code m} stands for (a
+     * method-handle model binds {@code invokeExact} at a site of its own, numbered as the call),
+     * for its line and bytecode offset; {@code inv} itself if it is the program's or stands for none.
+     */
+    private static Invoke programCall(AnalysisResult result, int m, Invoke inv) {
+        if (inv.pc >= 0 || inv.line > 0) {
+            return inv;
+        }
+        for (Stmt st : result.solver().ir(result.program().method(m)).stmts) {
+            if (st instanceof Invoke own && own.ordinal == inv.ordinal && own.pc >= 0 && own.owner.equals(inv.owner)
+                    && own.name.equals(inv.name) && own.desc.equals(inv.desc)) {
+                return own;
+            }
+        }
+        return inv;
     }
 
     /** The provenance of every reachable method of {@code result}. */

@@ -36,6 +36,11 @@ public final class MethodGraph {
         }
         Arrays.sort(order, Comparator.comparing(this::signature));
         reachable = Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+        // each reachable method's place in signature order: the sorts below compare ints, not strings
+        int[] rank = new int[program.methodCount()];
+        for (int i = 0; i < reachable.length; i++) {
+            rank[reachable[i]] = i;
+        }
 
         List<Invoke> sites = cg.callSites();
         int[] siteCount = new int[program.methodCount()];
@@ -82,14 +87,14 @@ public final class MethodGraph {
             }
             callersOf[t][callerCount[t]++] = s;
         }
-        Comparator<Integer> byMethod = Comparator.comparing(this::signature);
+        Comparator<Integer> byMethod = Comparator.comparingInt(t -> rank[t]); // callees are reachable
         for (int s = 0; s < targetsOf.length; s++) {
             if (targetsOf[s] != null && targetsOf[s].length > 1) {
                 targetsOf[s] = sortedBy(targetsOf[s], byMethod);
             }
         }
-        Comparator<Integer> bySiteOfCaller = Comparator.<Integer, String>comparing(s -> signature(cg.callerOf(s).id()))
-                .thenComparing(bySite);
+        Comparator<Integer> bySiteOfCaller = Comparator.<Integer>comparingInt(s -> rank[cg.callerOf(s).id()])
+                .thenComparing(bySite); // so are callers
         for (int m = 0; m < callersOf.length; m++) {
             if (callersOf[m] != null && callersOf[m].length > 1) {
                 callersOf[m] = sortedBy(callersOf[m], bySiteOfCaller);

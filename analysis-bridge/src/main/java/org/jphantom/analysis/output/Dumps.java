@@ -57,6 +57,17 @@ public final class Dumps {
      * @throws JphantomException if {@code dir} cannot be created or written
      */
     public static void write(AnalysisResult result, Path dir, boolean pointsTo, Set<OutputFormat> formats) {
+        write(result, dir, pointsTo, formats, null);
+    }
+
+    /**
+     * As {@link #write(AnalysisResult, Path, boolean, Set)}, with {@code graph} the result's call graph
+     * for the JCG and DOT formats (built here if null and one of them is asked for).
+     *
+     * @throws JphantomException if {@code dir} cannot be created or written
+     */
+    public static void write(AnalysisResult result, Path dir, boolean pointsTo, Set<OutputFormat> formats,
+                             MethodGraph graph) {
         boolean text = formats.contains(OutputFormat.TEXT);
         boolean dot = formats.contains(OutputFormat.DOT);
         boolean jcg = formats.contains(OutputFormat.JCG);
@@ -74,7 +85,9 @@ public final class Dumps {
                 Files.deleteIfExists(dir.resolve(REACHABLE));
                 Files.deleteIfExists(dir.resolve(EDGES));
             }
-            MethodGraph graph = dot || jcg ? MethodGraph.of(result) : null;
+            if (graph == null && (dot || jcg)) {
+                graph = MethodGraph.of(result);
+            }
             if (jcg) {
                 try (Writer w = Files.newBufferedWriter(dir.resolve(JCG))) {
                     JcgWriter.write(graph, w);

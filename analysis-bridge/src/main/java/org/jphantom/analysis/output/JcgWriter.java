@@ -3,7 +3,10 @@ package org.jphantom.analysis.output;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.Writer;
+import java.util.HashMap;
+import java.util.Map;
 import org.jphantom.analysis.graph.MethodGraph;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
@@ -27,7 +30,9 @@ public final class JcgWriter {
     }
 
     public static void write(MethodGraph graph, Writer out) throws IOException {
-        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
+        JsonFactory json = new JsonFactory();
+        Methods methods = new Methods(json, graph);
+        try (JsonGenerator g = json.createGenerator(out)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.writeStartObject();
             g.writeArrayFieldStart("reachableMethods");
@@ -35,18 +40,18 @@ public final class JcgWriter {
                 g.writeRaw('\n');
                 g.writeStartObject();
                 g.writeFieldName("method");
-                method(g, graph.method(m), graph);
+                g.writeRawValue(methods.of(m));
                 g.writeArrayFieldStart("callSites");
                 for (int site : graph.sitesOf(m)) {
                     Invoke inv = graph.site(site);
                     g.writeStartObject();
                     g.writeFieldName("declaredTarget");
-                    method(g, inv.owner, inv.name, inv.desc);
+                    g.writeRawValue(methods.declared(inv));
                     g.writeNumberField("line", inv.line > 0 ? inv.line : -1);
                     g.writeNumberField("pc", inv.pc);
                     g.writeArrayFieldStart("targets");
                     for (int t : graph.targetsOf(site)) {
-                        method(g, graph.method(t), graph);
+                        g.writeRawValue(methods.of(t));
                     }
                     g.writeEndArray();
                     g.writeEndObject();
@@ -60,8 +65,49 @@ public final class JcgWriter {
         }
     }
 
-    private static void method(JsonGenerator g, JMethod m, MethodGraph graph) throws IOException {
-        method(g, graph.program().typeName(m.declaringType()), m.name(), m.desc());
+    /**
+     * Each method's JSON object, written once: a method is the target of many call sites, and
+     * parsing its descriptor for each was most of the writer's time.
+     */
+    private static final class Methods {
+        private final JsonFactory json;
+        private final MethodGraph graph;
+        private final String[] byId;
+        private final Map<String, String> declared = new HashMap<>();
+
+        Methods(JsonFactory json, MethodGraph graph) {
+            this.json = json;
+            this.graph = graph;
+            this.byId = new String[graph.program().methodCount()];
+        }
+
+        String of(int m) throws IOException {
+            String s = byId[m];
+            if (s == null) {
+                JMethod jm = graph.method(m);
+                s = text(graph.program().typeName(jm.declaringType()), jm.name(), jm.desc());
+                byId[m] = s;
+            }
+            return s;
+        }
+
+        String declared(Invoke inv) throws IOException {
+            String key = inv.owner + '.' + inv.name + inv.desc;
+            String s = declared.get(key);
+            if (s == null) {
+                s = text(inv.owner, inv.name, inv.desc);
+                declared.put(key, s);
+            }
+            return s;
+        }
+
+        private String text(String owner, String name, String desc) throws IOException {
+            StringWriter w = new StringWriter(128);
+            try (JsonGenerator g = json.createGenerator(w)) {
+                method(g, owner, name, desc);
+            }
+            return w.toString();
+        }
     }
 
     private static void method(JsonGenerator g, String owner, String name, String desc) throws IOException {

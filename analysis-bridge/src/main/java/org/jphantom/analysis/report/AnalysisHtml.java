@@ -1,6 +1,7 @@
 package org.jphantom.analysis.report;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,9 +44,9 @@ public final class AnalysisHtml {
     private final SortedMap<String, List<Integer>> packages = new TreeMap<>();
     private final Map<String, String> packagePages = new HashMap<>();
 
-    private AnalysisHtml(AnalysisResult result) {
+    private AnalysisHtml(AnalysisResult result, MethodGraph graph) {
         this.result = result;
-        this.graph = MethodGraph.of(result);
+        this.graph = graph;
         this.provenance = Provenance.of(result, graph);
         this.explainer = new Explainer(result, graph, provenance);
         int n = 0;
@@ -61,9 +62,26 @@ public final class AnalysisHtml {
         }
     }
 
+    /** Where the pages go, one at a time, as each is rendered. */
+    @FunctionalInterface
+    private interface Sink {
+        void put(String path, String text) throws IOException;
+    }
+
     /** The report's files by relative path, in memory (the same result gives the same text but for timings.html). */
     public static SortedMap<String, String> pages(AnalysisResult result) {
-        return new AnalysisHtml(result).render();
+        return pages(result, MethodGraph.of(result));
+    }
+
+    /** As {@link #pages(AnalysisResult)}, over {@code graph}, the call graph of {@code result}. */
+    public static SortedMap<String, String> pages(AnalysisResult result, MethodGraph graph) {
+        SortedMap<String, String> out = new TreeMap<>();
+        try {
+            new AnalysisHtml(result, graph).render(out::put);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a map does not throw it
+        }
+        return out;
     }
 
     /**
@@ -72,17 +90,26 @@ public final class AnalysisHtml {
      * @throws JphantomException if the directory cannot be written (nothing of the report stays)
      */
     public static void write(AnalysisResult result, Path dir) {
-        SortedMap<String, String> pages = pages(result);
+        write(result, MethodGraph.of(result), dir);
+    }
+
+    /**
+     * Writes the report of {@code result}, whose call graph {@code graph} is, to {@code dir}, each
+     * page as it is rendered (a large program's report is tens of megabytes of text).
+     *
+     * @throws JphantomException if the directory cannot be written (nothing of the report stays)
+     */
+    public static void write(AnalysisResult result, MethodGraph graph, Path dir) {
         List<Path> written = new ArrayList<>();
         boolean done = false;
         try {
             Files.createDirectories(dir.resolve("method"));
             Files.createDirectories(dir.resolve("package"));
-            for (Map.Entry<String, String> e : pages.entrySet()) {
-                Path f = dir.resolve(e.getKey());
-                Files.writeString(f, e.getValue());
+            new AnalysisHtml(result, graph).render((path, text) -> {
+                Path f = dir.resolve(path);
                 written.add(f);
-            }
+                Files.writeString(f, text);
+            });
             done = true;
         } catch (IOException e) {
             throw JphantomException.input("cannot write the HTML report to " + dir + " (" + e + ")", e);
@@ -99,8 +126,7 @@ public final class AnalysisHtml {
         }
     }
 
-    private SortedMap<String, String> render() {
-        SortedMap<String, String> out = new TreeMap<>();
+    private void render(Sink out) throws IOException {
         out.put("analysis.css", Html.CSS);
         CallGraphDot.Level level = CallGraphDot.level(graph);
         SortedSet<String> nodes = new TreeSet<>();
@@ -123,10 +149,12 @@ public final class AnalysisHtml {
         for (String pkg : orderedPackages()) {
             out.put(packagePages.get(pkg), packagePage(pkg));
         }
-        for (Map.Entry<Integer, String> e : methodPages.entrySet()) {
-            out.put(e.getValue(), methodPage(e.getKey()));
+        for (int m : graph.reachable()) {
+            String page = methodPages.get(m);
+            if (page != null) {
+                out.put(page, methodPage(m));
+            }
         }
-        return out;
     }
 
     private List<String> orderedPackages() {

@@ -8,30 +8,29 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.jphantom.report.html.LayeredLayout;
 
 /**
  * Draws a directed graph as a self-contained SVG without an external layout tool, the way the
  * complement report draws its hierarchy: nodes in layers by their breadth-first distance from the
  * nodes nothing calls (callers above callees; a node only reached through a cycle joins the layer
- * below its first caller), a layer wrapped into rows no wider than {@value #MAX_ROW_WIDTH} pixels,
- * boxes sized from the label in a monospace font, straight arrows. Integer coordinates only, sorted
- * input: the same graph gives the same text.
+ * below its first caller), a layer wrapped into rows no wider than {@value #MAX_ROW_WIDTH} pixels
+ * ({@link LayeredLayout}, as the hierarchy's), boxes sized from the label in a monospace font,
+ * straight arrows. Integer coordinates only, sorted input: the same graph gives the same text.
  */
 final class CallGraphSvg {
     static final int MAX_ROW_WIDTH = 1600;
     private static final int MAX_LABEL = 60;
-    private static final int CHAR_WIDTH = 7;
+    /** Twice a character's width in pixels: 12 px monospace fonts are 7.2 px wide (DejaVu Sans Mono). */
+    private static final int TWO_CHARS = 15;
     private static final int PAD = 6;
     private static final int NODE_HEIGHT = 22;
     private static final int H_GAP = 14;
     private static final int ROW_GAP = 40;
     private static final int MARGIN = 16;
 
-    private record Box(int x, int y, int w) {
-        int centre() {
-            return x + w / 2;
-        }
-    }
+    private static final LayeredLayout.Geometry GEOMETRY = new LayeredLayout.Geometry(MAX_ROW_WIDTH, 400, NODE_HEIGHT,
+            H_GAP, ROW_GAP, MARGIN, MARGIN);
 
     private CallGraphSvg() {
     }
@@ -42,40 +41,9 @@ final class CallGraphSvg {
      */
     static String draw(String title, SortedSet<String> nodes, SortedMap<String, SortedMap<String, Integer>> edges,
                        boolean counts, Function<String, String> href) {
-        List<List<String>> rows = new ArrayList<>();
-        for (List<String> layer : layers(nodes, edges)) {
-            List<String> row = new ArrayList<>();
-            int width = 0;
-            for (String n : layer) {
-                int w = width(n);
-                if (!row.isEmpty() && width + H_GAP + w > MAX_ROW_WIDTH) {
-                    rows.add(row);
-                    row = new ArrayList<>();
-                    width = 0;
-                }
-                width += (row.isEmpty() ? 0 : H_GAP) + w;
-                row.add(n);
-            }
-            if (!row.isEmpty()) {
-                rows.add(row);
-            }
-        }
-        int maxWidth = 400;
-        for (List<String> row : rows) {
-            maxWidth = Math.max(maxWidth, rowWidth(row));
-        }
-        Map<String, Box> boxes = new TreeMap<>();
-        int y = MARGIN;
-        for (List<String> row : rows) {
-            int x = MARGIN + (maxWidth - rowWidth(row)) / 2;
-            for (String n : row) {
-                boxes.put(n, new Box(x, y, width(n)));
-                x += width(n) + H_GAP;
-            }
-            y += NODE_HEIGHT + ROW_GAP;
-        }
-        int w = maxWidth + 2 * MARGIN;
-        int h = rows.isEmpty() ? 2 * MARGIN + NODE_HEIGHT : y - ROW_GAP + MARGIN;
+        LayeredLayout layout = LayeredLayout.of(layers(nodes, edges), CallGraphSvg::width, GEOMETRY);
+        int w = layout.width();
+        int h = layout.height();
         StringBuilder sb = new StringBuilder(16384);
         sb.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
                 .append(w).append("\" height=\"").append(h).append("\" viewBox=\"0 0 ").append(w).append(' ').append(h)
@@ -83,14 +51,14 @@ final class CallGraphSvg {
                 .append("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"8\"")
                 .append(" markerHeight=\"8\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#555\"/></marker></defs>\n")
                 .append("<rect x=\"0\" y=\"0\" width=\"").append(w).append("\" height=\"").append(h).append("\" fill=\"#fff\"/>\n");
-        if (rows.isEmpty()) {
+        if (layout.isEmpty()) {
             sb.append("<text x=\"").append(MARGIN).append("\" y=\"").append(MARGIN + 16).append("\">no application methods reachable</text>\n");
         }
         sb.append("<g class=\"edges\" fill=\"none\" stroke=\"#777\" stroke-width=\"1\">\n");
         for (Map.Entry<String, SortedMap<String, Integer>> e : edges.entrySet()) {
-            Box a = boxes.get(e.getKey());
+            LayeredLayout.Box a = layout.box(e.getKey());
             for (Map.Entry<String, Integer> t : e.getValue().entrySet()) {
-                Box b = boxes.get(t.getKey());
+                LayeredLayout.Box b = layout.box(t.getKey());
                 if (a == null || b == null || a == b) {
                     continue;
                 }
@@ -108,8 +76,8 @@ final class CallGraphSvg {
             }
         }
         sb.append("</g>\n<g class=\"nodes\">\n");
-        for (Map.Entry<String, Box> e : boxes.entrySet()) {
-            Box b = e.getValue();
+        for (Map.Entry<String, LayeredLayout.Box> e : layout.boxes().entrySet()) {
+            LayeredLayout.Box b = e.getValue();
             String link = href.apply(e.getKey());
             if (link != null) {
                 sb.append("<a href=\"").append(Html.esc(link)).append("\">");
@@ -174,14 +142,6 @@ final class CallGraphSvg {
     }
 
     private static int width(String n) {
-        return label(n).length() * CHAR_WIDTH + 2 * PAD;
-    }
-
-    private static int rowWidth(List<String> row) {
-        int w = -H_GAP;
-        for (String n : row) {
-            w += width(n) + H_GAP;
-        }
-        return w;
+        return label(n).length() * TWO_CHARS / 2 + 2 * PAD;
     }
 }

@@ -10,8 +10,16 @@ public final class HtmlEscape {
 
     /** {@code s} escaped for HTML text and attribute values. */
     public static String esc(String s) {
+        int first = 0;
+        while (first < s.length() && "&<>\"'".indexOf(s.charAt(first)) < 0) {
+            first++;
+        }
+        if (first == s.length()) {
+            return s; // most names hold nothing to escape: no copy
+        }
         StringBuilder sb = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
+        sb.append(s, 0, first);
+        for (int i = first; i < s.length(); i++) {
             char c = s.charAt(i);
             switch (c) {
                 case '&' -> sb.append("&amp;");

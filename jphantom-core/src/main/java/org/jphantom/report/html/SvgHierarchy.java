@@ -1,16 +1,12 @@
 package org.jphantom.report.html;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.jphantom.discover.Names;
 
 /**
  * Draws a {@link HierarchyGraph} as a self-contained SVG, without Graphviz: layers top to bottom
  * (supertypes above their subtypes), a layer wrapped into rows no wider than
- * {@value #MAX_ROW_WIDTH} pixels, boxes sized from the label in a monospace font, straight
- * arrows from subtype to supertype (solid: extends, dashed: implements). Phantoms are filled
+ * {@value #MAX_ROW_WIDTH} pixels ({@link LayeredLayout}), boxes sized from the label in a
+ * monospace font, straight arrows from subtype to supertype (solid: extends, dashed: implements). Phantoms are filled
  * and link to their pages; known types are plain. Integer coordinates only, so the text is the
  * same on every machine and locale.
  */
@@ -24,51 +20,17 @@ final class SvgHierarchy {
     private static final int MARGIN = 16;
     private static final int LEGEND_HEIGHT = 40;
 
-    private record Box(int x, int y, int w) {
-        int centre() {
-            return x + w / 2;
-        }
-    }
+    private static final LayeredLayout.Geometry GEOMETRY = new LayeredLayout.Geometry(MAX_ROW_WIDTH, 660 /* the legend */,
+            NODE_HEIGHT, H_GAP, ROW_GAP, MARGIN, MARGIN + LEGEND_HEIGHT);
 
     private SvgHierarchy() {
     }
 
     /** The SVG text; phantom boxes link to their pages relative to the report's directory. */
     static String draw(HierarchyGraph g) {
-        List<List<String>> rows = new ArrayList<>();
-        for (List<String> layer : g.layers()) {
-            List<String> row = new ArrayList<>();
-            int width = 0;
-            for (String n : layer) {
-                int w = width(n);
-                if (!row.isEmpty() && width + H_GAP + w > MAX_ROW_WIDTH) {
-                    rows.add(row);
-                    row = new ArrayList<>();
-                    width = 0;
-                }
-                width += (row.isEmpty() ? 0 : H_GAP) + w;
-                row.add(n);
-            }
-            if (!row.isEmpty()) {
-                rows.add(row);
-            }
-        }
-        int maxWidth = 660; // room for the legend
-        for (List<String> row : rows) {
-            maxWidth = Math.max(maxWidth, rowWidth(row));
-        }
-        Map<String, Box> boxes = new TreeMap<>();
-        int y = MARGIN + LEGEND_HEIGHT;
-        for (List<String> row : rows) {
-            int x = MARGIN + (maxWidth - rowWidth(row)) / 2;
-            for (String n : row) {
-                boxes.put(n, new Box(x, y, width(n)));
-                x += width(n) + H_GAP;
-            }
-            y += NODE_HEIGHT + ROW_GAP;
-        }
-        int totalWidth = maxWidth + 2 * MARGIN;
-        int totalHeight = rows.isEmpty() ? MARGIN * 2 + LEGEND_HEIGHT + NODE_HEIGHT : y - ROW_GAP + MARGIN;
+        LayeredLayout layout = LayeredLayout.of(g.layers(), SvgHierarchy::width, GEOMETRY);
+        int totalWidth = layout.width();
+        int totalHeight = layout.height();
         StringBuilder sb = new StringBuilder(8192);
         sb.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
                 .append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(totalWidth)
@@ -81,27 +43,27 @@ final class SvgHierarchy {
                 .append("<rect x=\"0\" y=\"0\" width=\"").append(totalWidth).append("\" height=\"").append(totalHeight)
                 .append("\" fill=\"#fff\"/>\n");
         legend(sb);
-        if (rows.isEmpty()) {
+        if (layout.isEmpty()) {
             sb.append("<text x=\"").append(MARGIN).append("\" y=\"").append(MARGIN + LEGEND_HEIGHT + 16)
                     .append("\">no phantoms</text>\n");
         }
         sb.append("<g class=\"edges\" fill=\"none\" stroke=\"#555\">\n");
         for (HierarchyGraph.Edge e : g.edges()) {
-            Box sub = boxes.get(e.sub());
-            Box sup = boxes.get(e.sup());
+            LayeredLayout.Box sub = layout.box(e.sub());
+            LayeredLayout.Box sup = layout.box(e.sup());
             sb.append("<line x1=\"").append(sub.centre()).append("\" y1=\"").append(sub.y()).append("\" x2=\"")
                     .append(sup.centre()).append("\" y2=\"").append(sup.y() + NODE_HEIGHT).append('"')
                     .append(e.implementsEdge() ? " stroke-dasharray=\"5,3\"" : "").append(" marker-end=\"url(#arrow)\"/>\n");
         }
         sb.append("</g>\n<g class=\"nodes\">\n");
         for (HierarchyGraph.Node n : g.nodes().values()) {
-            node(sb, n, boxes.get(n.name()));
+            node(sb, n, layout.box(n.name()));
         }
         sb.append("</g>\n</svg>\n");
         return sb.toString();
     }
 
-    private static void node(StringBuilder sb, HierarchyGraph.Node n, Box b) {
+    private static void node(StringBuilder sb, HierarchyGraph.Node n, LayeredLayout.Box b) {
         String label = Names.javaName(n.name());
         boolean itf = n.kind().equals("interface") || n.kind().equals("annotation");
         if (n.phantom()) {
@@ -137,13 +99,5 @@ final class SvgHierarchy {
 
     private static int width(String internalName) {
         return Names.javaName(internalName).length() * CHAR_WIDTH + 2 * PAD;
-    }
-
-    private static int rowWidth(List<String> row) {
-        int w = -H_GAP;
-        for (String n : row) {
-            w += width(n) + H_GAP;
-        }
-        return w;
     }
 }

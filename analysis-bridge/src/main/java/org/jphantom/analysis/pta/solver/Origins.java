@@ -16,7 +16,7 @@ import java.util.Map;
  */
 final class Origins {
     /** Helpers that add facts on behalf of a model: the model is further down the stack. */
-    private static final List<String> HELPERS = List.of("Calls", "CallBinder", "Origins");
+    private static final List<String> HELPERS = List.of("Calls", "CallBinder", "OwnSites", "Origins");
     private static final StackWalker WALKER = StackWalker.getInstance();
     private static final String SOLVER_PACKAGE = Origins.class.getPackageName() + ".";
 
