@@ -50,6 +50,9 @@ public final class AnalysisResult {
     private final StringOrigins origins;
     private final Completion completion;
     private IntList[] csMethodsByMethod;
+    /** {@link #reachableMethods()} and {@link #callEdges()}, once formatted: the solver is done. */
+    private List<String> reachable;
+    private List<String> edges;
 
     AnalysisResult(AnalysisRequest request, Program program, HeapModel heap, Solver solver, List<JMethod> entries,
                    EntryPointPolicy entryPolicy, RunTimes times, List<String> warnings, ReflectionReport reflection,
@@ -102,15 +105,18 @@ public final class AnalysisResult {
         return entries;
     }
 
-    /** Signatures of the reachable methods, sorted. */
+    /** Signatures of the reachable methods, sorted (unmodifiable; formatted on the first call). */
     public List<String> reachableMethods() {
-        List<String> out = new ArrayList<>();
-        IntList r = solver.callGraph().reachableMethods();
-        for (int i = 0; i < r.size(); i++) {
-            out.add(program.method(r.get(i)).signature(program));
+        if (reachable == null) {
+            List<String> out = new ArrayList<>();
+            IntList r = solver.callGraph().reachableMethods();
+            for (int i = 0; i < r.size(); i++) {
+                out.add(program.method(r.get(i)).signature(program));
+            }
+            Collections.sort(out);
+            reachable = Collections.unmodifiableList(out);
         }
-        Collections.sort(out);
-        return out;
+        return reachable;
     }
 
     /** Whether the method declared by an application class (not generated, not library). */
@@ -118,17 +124,23 @@ public final class AnalysisResult {
         return program.isApplication(m.declaringType());
     }
 
-    /** Call edges {@code <caller>/<call ordinal> -> <callee>}, contexts dropped, sorted. */
+    /**
+     * Call edges {@code <caller>/<call ordinal> -> <callee>}, contexts dropped, sorted
+     * (unmodifiable; formatted on the first call).
+     */
     public List<String> callEdges() {
-        IntList e = solver.callGraph().edges();
-        List<String> out = new ArrayList<>(e.size() / 2);
-        for (int i = 0; i < e.size(); i += 2) {
-            Invoke inv = solver.callSites().get(e.get(i));
-            out.add(solver.callGraph().callerOf(e.get(i)).signature(program) + "/" + inv.ordinal + " -> "
-                    + program.method(e.get(i + 1)).signature(program));
+        if (edges == null) {
+            IntList e = solver.callGraph().edges();
+            List<String> out = new ArrayList<>(e.size() / 2);
+            for (int i = 0; i < e.size(); i += 2) {
+                Invoke inv = solver.callSites().get(e.get(i));
+                out.add(solver.callGraph().callerOf(e.get(i)).signature(program) + "/" + inv.ordinal + " -> "
+                        + program.method(e.get(i + 1)).signature(program));
+            }
+            Collections.sort(out);
+            edges = Collections.unmodifiableList(out);
         }
-        Collections.sort(out);
-        return out;
+        return edges;
     }
 
     /**

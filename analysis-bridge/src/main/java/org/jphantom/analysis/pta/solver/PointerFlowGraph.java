@@ -37,7 +37,6 @@ final class PointerFlowGraph {
     private EdgeSet added;
 
     private final IntBuffer scratch = new IntBuffer(64);
-    private int[] filtered = new int[256];
     private int[] fresh = new int[256];
     private final WordList edgeWords = new WordList();
     private final WordList freshWords = new WordList();
@@ -187,30 +186,22 @@ final class PointerFlowGraph {
 
     /**
      * Queues the objects {@code objs[0..n)} (ascending) that pass {@code filter} and that
-     * {@code dst} lacks; returns how many it lacked.
+     * {@code dst} lacks; returns how many it lacked. What {@code dst} lacks is found first, so
+     * the filter only asks about the objects that are new to it.
      */
     int propagate(int[] objs, int n, int dst, TypeFilter filter) {
-        int[] src = objs;
-        int m = n;
-        if (filter != null) {
-            if (filtered.length < n) {
-                filtered = new int[Math.max(n, filtered.length * 2)];
-            }
-            m = 0;
-            for (int i = 0; i < n; i++) {
-                if (filter.accepts(cs.typeOfObject(objs[i]), program)) {
-                    filtered[m++] = objs[i];
-                }
-            }
-            src = filtered;
+        if (fresh.length < n) {
+            fresh = new int[Math.max(n, fresh.length * 2)];
         }
-        if (fresh.length < m) {
-            fresh = new int[Math.max(m, fresh.length * 2)];
-        }
-        int k = pts[dst].absent(src, m, fresh);
+        int k = pts[dst].absent(objs, n, fresh);
+        int m = 0;
         for (int i = 0; i < k; i++) {
-            work.push(dst, fresh[i]);
+            int o = fresh[i];
+            if (filter == null || filter.accepts(cs.typeOfObject(o), program)) {
+                work.push(dst, o);
+                m++;
+            }
         }
-        return k;
+        return m;
     }
 }

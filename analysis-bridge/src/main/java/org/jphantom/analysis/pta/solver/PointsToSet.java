@@ -194,28 +194,40 @@ public final class PointsToSet {
 
     /**
      * Writes the elements of {@code sorted[0..n)} (ascending) that this set lacks to {@code out};
-     * returns how many. Against an array set this walks both arrays together when that is cheaper
-     * than a binary search per element.
+     * returns how many. The elements ascend, so the search for each starts where the last one's
+     * ended: both lists are walked together when that is cheaper than a binary search per element.
      */
     public int absent(int[] sorted, int n, int[] out) {
         int k = 0;
-        if (words != null || n * 8 < size) {
+        if (words != null && index == null) {
+            long[] w = words;
+            int b = base;
             for (int i = 0; i < n; i++) {
-                if (!contains(sorted[i])) {
-                    out[k++] = sorted[i];
+                int o = sorted[i];
+                int at = (o >>> 6) - b;
+                if (at < 0 || at >= w.length || (w[at] & (1L << o)) == 0) {
+                    out[k++] = o;
                 }
             }
             return k;
         }
-        int[] a = elems;
+        int[] keys = words == null ? elems : index; // ascending: the elements, or the sparse words' numbers
+        int m = words == null ? size : index.length;
+        boolean search = n * 8 < m; // few against many: search, else walk
         int j = 0;
-        int m = size;
         for (int i = 0; i < n; i++) {
             int o = sorted[i];
-            while (j < m && a[j] < o) {
-                j++;
+            int key = words == null ? o : o >>> 6;
+            if (search) {
+                int at = Arrays.binarySearch(keys, j, m, key);
+                j = at >= 0 ? at : -at - 1;
+            } else {
+                while (j < m && keys[j] < key) {
+                    j++;
+                }
             }
-            if (j == m || a[j] != o) {
+            boolean has = j < m && keys[j] == key && (words == null || (words[j] & (1L << o)) != 0);
+            if (!has) {
                 out[k++] = o;
             }
         }
@@ -453,14 +465,64 @@ public final class PointsToSet {
         return true;
     }
 
-    /** Whether every element of {@code a[0..n)} is in this set. */
+    /** Whether every element of {@code a[0..n)} (ascending) is in this set. */
     boolean containsAll(int[] a, int n) {
+        if (n > size) {
+            return false;
+        }
+        if (words != null && index == null) {
+            for (int i = 0; i < n; i++) {
+                if (!contains(a[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        int[] keys = words == null ? elems : index;
+        int m = words == null ? size : index.length;
+        boolean search = n * 8 < m;
+        int j = 0;
         for (int i = 0; i < n; i++) {
-            if (!contains(a[i])) {
+            int o = a[i];
+            int key = words == null ? o : o >>> 6;
+            if (search) {
+                int at = Arrays.binarySearch(keys, j, m, key);
+                if (at < 0) {
+                    return false;
+                }
+                j = at;
+            } else {
+                while (j < m && keys[j] < key) {
+                    j++;
+                }
+                if (j == m || keys[j] != key) {
+                    return false;
+                }
+            }
+            if (words != null && (words[j] & (1L << o)) == 0) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * A mutable bit set of {@code a[0..n)} (any order, repeats allowed, {@code n > 0}), its words
+     * allocated once for the range the elements span.
+     */
+    static PointsToSet bitSetOf(int[] a, int n) {
+        int lo = a[0];
+        int hi = a[0];
+        for (int i = 1; i < n; i++) {
+            lo = Math.min(lo, a[i]);
+            hi = Math.max(hi, a[i]);
+        }
+        PointsToSet s = bitSet();
+        s.reserve(lo >>> 6, hi >>> 6);
+        for (int i = 0; i < n; i++) {
+            s.addBit(a[i]);
+        }
+        return s;
     }
 
     /** The smallest element; the set is not empty. */

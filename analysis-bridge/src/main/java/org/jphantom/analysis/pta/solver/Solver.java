@@ -438,9 +438,10 @@ public final class Solver {
         for (Plugin p : plugins) {
             p.onStart();
         }
-                WordList deltaWords = new WordList();
+        WordList deltaWords = new WordList();
+        IntBuffer deltaInts = new IntBuffer(256);
         do {
-            propagate(deltaWords);
+            propagate(deltaWords, deltaInts);
             for (Plugin p : plugins) {
                 p.onQuiescence();
             }
@@ -450,8 +451,11 @@ public final class Solver {
         }
     }
 
-    /** Propagates until the work list is empty. */
-    private void propagate(WordList deltaWords) {
+    /**
+     * Propagates until the work list is empty. A difference that came as a bit set is listed in
+     * {@code deltaInts} (reused from pointer to pointer, so copied where it is handed on).
+     */
+    private void propagate(WordList deltaWords, IntBuffer deltaInts) {
         while (work.hasInRound() || nextRound()) {
             int p = work.poll();
             if (graph.parent[p] != p) {
@@ -465,7 +469,9 @@ public final class Solver {
             work.clear(p);
             if (deltaBits != null) {
                 dn = deltaBits.removeAll(set);
-                pend = dn == 0 ? null : deltaBits.toSortedArray();
+                deltaInts.n = 0;
+                deltaBits.appendTo(deltaInts);
+                pend = deltaInts.a;
             } else if (pend != null) {
                 dn = WorkList.absentSorted(pend, dn, set);
             }
@@ -490,10 +496,7 @@ public final class Solver {
                 if (filter == null && PointerFlowGraph.wordWise(dn)) {
                     if (!haveWords) {
                         if (deltaBits == null) {
-                            deltaBits = PointsToSet.bitSet();
-                            for (int k = 0; k < dn; k++) {
-                                deltaBits.add(pend[k]);
-                            }
+                            deltaBits = PointsToSet.bitSetOf(pend, dn);
                         }
                         deltaBits.nonEmptyWords(deltaWords);
                         haveWords = true;
@@ -509,7 +512,7 @@ public final class Solver {
             }
             int[] duty = cycles.duties(p);
             if (duty == null ? cs.isDerefed(p) || watched.get(p) : duty.length > 0) {
-                int[] objs = dn == pend.length ? pend : Arrays.copyOf(pend, dn);
+                int[] objs = dn == pend.length && pend != deltaInts.a ? pend : Arrays.copyOf(pend, dn);
                 if (duty == null) {
                     notifyNew(p, objs);
                 } else {

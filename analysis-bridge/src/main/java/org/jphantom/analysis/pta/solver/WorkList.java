@@ -82,11 +82,8 @@ final class WorkList {
     PointsToSet bits(int p) {
         PointsToSet big = pendingSet[p];
         if (big == null) {
-            big = PointsToSet.bitSet();
-            int[] a = pending[p];
-            for (int i = 0, n = pendingCount[p]; i < n; i++) {
-                big.add(a[i]);
-            }
+            int n = pendingCount[p];
+            big = n == 0 ? PointsToSet.bitSet() : PointsToSet.bitSetOf(pending[p], n);
             pendingSet[p] = big;
             pending[p] = null;
             pendingCount[p] = 0;
