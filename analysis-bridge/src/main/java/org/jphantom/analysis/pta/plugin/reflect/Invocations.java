@@ -72,6 +72,14 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         final List<Meta> partials = new ArrayList<>();
         final Set<JMethod> statics = new HashSet<>();
         final Set<Long> typedMarkers = new HashSet<>();
+        /**
+         * Targets inference found whose parameters the argument objects do not fit yet. Fitting the
+         * arguments is monotone ({@link Signature#fitsArguments}), so when argument types arrive only
+         * these are tested again, not every partial against every receiver type.
+         */
+        List<Candidate> waiting = new ArrayList<>();
+        /** The candidates seen, by {@link Candidate#key()}: each is tested once on arrival. */
+        final Set<Long> considered = new HashSet<>();
         boolean checking;
 
         State(int csm, ReflectiveCall call) {
@@ -86,14 +94,52 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         }
 
         void onArguments(int[] objs) {
+            boolean first = argTypes.isEmpty();
             boolean grew = false;
             for (int o : objs) {
                 grew |= argTypes.add(a.solver().typeOfObject(o));
             }
-            if (grew) {
+            if (!grew) {
+                return;
+            }
+            if (first && a.probe()) { // PROBE searches for a nameless partial only once argument types are known
                 for (int i = 0; i < partials.size(); i++) {
                     resolve(partials.get(i));
                 }
+            }
+            List<Candidate> now = new ArrayList<>();
+            List<Candidate> still = new ArrayList<>();
+            for (Candidate c : waiting) {
+                (Signature.fitsArguments(c.method(), argTypes, a.program()) ? now : still).add(c);
+            }
+            waiting = still;
+            for (Candidate c : now) {
+                act(c);
+            }
+        }
+
+        /**
+         * A target inference found for a partial {@code Method} object: tested against the result's
+         * cast and the arguments, then called, or kept until the arguments fit.
+         */
+        void consider(int kind, int subject, JMethod m, String how) {
+            Candidate c = new Candidate(kind, subject, m, how);
+            if (!considered.add(c.key()) || !a.members().inferable(m.declaringType())
+                    || !Signature.fitsResult(m, resultCast, a.program())) {
+                return;
+            }
+            if (Signature.fitsArguments(m, argTypes, a.program())) {
+                act(c);
+            } else {
+                waiting.add(c);
+            }
+        }
+
+        private void act(Candidate c) {
+            switch (c.kind()) {
+                case Candidate.STATIC -> target(c.method(), c.how());
+                case Candidate.DISPATCH -> dispatch(c.subject(), c.method(), c.how());
+                default -> type(c.subject(), c.method());
             }
         }
 
@@ -219,14 +265,14 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         void resolve(Meta p) {
             if (p.type() >= 0) {
                 for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
-                    if (m.isStatic() && fits(m)) {
-                        target(m, "signature");
+                    if (m.isStatic()) {
+                        consider(Candidate.STATIC, 0, m, "signature");
                     }
                 }
             } else if (p.name() != null && !a.probe()) { // [I-INVS2T], static targets (no receiver needed)
                 for (JMethod m : a.members().methodsNamed(p.name())) {
-                    if (m.isStatic() && fits(m)) {
-                        target(m, "signature");
+                    if (m.isStatic()) {
+                        consider(Candidate.STATIC, 0, m, "signature");
                     }
                 }
             }
@@ -252,16 +298,16 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                     return;
                 }
                 for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
-                    if (!m.isStatic() && fits(m)) {
-                        dispatch(t, m, "signature");
+                    if (!m.isStatic()) {
+                        consider(Candidate.DISPATCH, t, m, "signature");
                     }
                 }
                 return;
             }
             for (int s : a.members().supertypes(t)) {
                 for (JMethod m : a.members().methods(s, p.name(), true)) {
-                    if (!m.isStatic() && fits(m)) {
-                        dispatch(t, m, "receiver type");
+                    if (!m.isStatic()) {
+                        consider(Candidate.DISPATCH, t, m, "receiver type");
                     }
                 }
             }
@@ -274,8 +320,8 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
             }
             if (p.type() >= 0) {
                 for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
-                    if (!m.isStatic() && fits(m)) {
-                        type(marker, m);
+                    if (!m.isStatic()) {
+                        consider(Candidate.TYPE, marker, m, "signature");
                     }
                 }
                 return;
@@ -284,8 +330,8 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                 return; // [I-INVS2T] (off in PROBE) needs a name
             }
             for (JMethod m : a.members().methodsNamed(p.name())) {
-                if (!m.isStatic() && fits(m)) {
-                    type(marker, m);
+                if (!m.isStatic()) {
+                    consider(Candidate.TYPE, marker, m, "signature");
                 }
             }
         }
@@ -296,10 +342,6 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
          */
         boolean searchable(Meta p) {
             return !a.probe() || p.name() != null || !argTypes.isEmpty();
-        }
-
-        boolean fits(JMethod m) {
-            return a.members().inferable(m.declaringType()) && Signature.fits(m, argTypes, resultCast, a.program());
         }
 
         /** SOLAR's criterion (3), after the fixpoint. */
@@ -319,6 +361,22 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
 
         private String sig(JMethod m) {
             return Signatures.method(a.program().typeName(m.declaringType()), m.name(), m.desc());
+        }
+    }
+
+    /**
+     * A target search result of one site: {@code method} called statically ({@link #STATIC}),
+     * dispatched on the receivers of class {@code subject} ({@link #DISPATCH}), or typing the marker
+     * object {@code subject} ({@link #TYPE}); {@code how} is what the report says found it.
+     */
+    private record Candidate(int kind, int subject, JMethod method, String how) {
+        static final int STATIC = 0;
+        static final int DISPATCH = 1;
+        static final int TYPE = 2;
+
+        /** The identity of the search result (its {@code how} aside). */
+        long key() {
+            return ((long) kind << 62) ^ ((long) subject << 31) ^ method.id();
         }
     }
 }

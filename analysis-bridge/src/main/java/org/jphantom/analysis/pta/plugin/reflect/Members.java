@@ -26,6 +26,8 @@ import org.objectweb.asm.Opcodes;
 final class Members {
     private final Program program;
     private final Map<Long, List<JMethod>> methodCache = new HashMap<>();
+    /** {@link #methodCache}'s lists by method name: a lookup of a known name (the common case) is one probe. */
+    private final Map<Long, Map<String, List<JMethod>>> methodNames = new HashMap<>();
     private final Map<Integer, List<Integer>> subtypeCache = new HashMap<>();
     private final Map<Long, List<JField>> fieldCache = new HashMap<>();
     private final Map<Long, Map<String, List<Object>>> byNameCache = new HashMap<>();
@@ -66,11 +68,14 @@ final class Members {
         if (name == null) {
             return all;
         }
-        List<JMethod> out = new ArrayList<>();
-        for (JMethod m : all) {
-            if (m.name().equals(name)) {
-                out.add(m);
-            }
+        return methodNames.computeIfAbsent(key, k -> byName(methodCache.get(k))).getOrDefault(name, List.of());
+    }
+
+    /** {@code methods} grouped by name, each group in their order. */
+    private static Map<String, List<JMethod>> byName(List<JMethod> methods) {
+        Map<String, List<JMethod>> out = new HashMap<>();
+        for (JMethod m : methods) {
+            out.computeIfAbsent(m.name(), n -> new ArrayList<>(1)).add(m);
         }
         return out;
     }

@@ -17,12 +17,27 @@ final class Signature {
     }
 
     static boolean fits(JMethod m, Set<Integer> argTypes, int resultCast, Program program) {
-        Type[] params = Type.getArgumentTypes(m.desc());
-        for (Type p : params) {
+        return fitsArguments(m, argTypes, program) && fitsResult(m, resultCast, program);
+    }
+
+    /**
+     * The argument half of {@link #fits}: monotone in {@code argTypes} (a method that fits keeps
+     * fitting as argument types are added), so a caller may test again only what did not fit yet.
+     */
+    static boolean fitsArguments(JMethod m, Set<Integer> argTypes, Program program) {
+        if (m.paramCount() == 0) {
+            return true;
+        }
+        for (Type p : Type.getArgumentTypes(m.desc())) {
             if (!accepts(p, argTypes, program)) {
                 return false;
             }
         }
+        return true;
+    }
+
+    /** The result half of {@link #fits}: whether the return type is related to the result's cast. */
+    static boolean fitsResult(JMethod m, int resultCast, Program program) {
         if (resultCast < 0 || m.name().equals("<init>")) {
             return true;
         }
