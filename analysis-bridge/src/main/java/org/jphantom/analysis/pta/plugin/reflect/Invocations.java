@@ -3,10 +3,11 @@ package org.jphantom.analysis.pta.plugin.reflect;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
@@ -73,11 +74,12 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         final Set<JMethod> statics = new HashSet<>();
         final Set<Long> typedMarkers = new HashSet<>();
         /**
-         * Targets inference found whose parameters the argument objects do not fit yet. Fitting the
-         * arguments is monotone ({@link Signature#fitsArguments}), so when argument types arrive only
-         * these are tested again, not every partial against every receiver type.
+         * Targets inference found whose parameters the argument objects do not fit yet, by the type of
+         * the first parameter that nothing fits ({@link Signature#unfitParameter}). Fitting is
+         * monotone, so when an argument type arrives only the targets waiting on one of its
+         * supertypes are tested again, not every partial against every receiver type.
          */
-        List<Candidate> waiting = new ArrayList<>();
+        final Map<Integer, List<Candidate>> waiting = new LinkedHashMap<>();
         /** The candidates seen, by {@link Candidate#key()}: each is tested once on arrival. */
         final Set<Long> considered = new HashSet<>();
         boolean checking;
@@ -95,11 +97,14 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
 
         void onArguments(int[] objs) {
             boolean first = argTypes.isEmpty();
-            boolean grew = false;
+            List<Integer> added = new ArrayList<>();
             for (int o : objs) {
-                grew |= argTypes.add(a.solver().typeOfObject(o));
+                int t = a.solver().typeOfObject(o);
+                if (argTypes.add(t)) {
+                    added.add(t);
+                }
             }
-            if (!grew) {
+            if (added.isEmpty()) {
                 return;
             }
             if (first && a.probe()) { // PROBE searches for a nameless partial only once argument types are known
@@ -107,14 +112,29 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                     resolve(partials.get(i));
                 }
             }
-            List<Candidate> now = new ArrayList<>();
-            List<Candidate> still = new ArrayList<>();
-            for (Candidate c : waiting) {
-                (Signature.fitsArguments(c.method(), argTypes, a.program()) ? now : still).add(c);
+            List<Candidate> woken = new ArrayList<>();
+            for (Iterator<Map.Entry<Integer, List<Candidate>>> it = waiting.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<Integer, List<Candidate>> e = it.next();
+                for (int t : added) {
+                    if (a.program().isSubtype(t, e.getKey())) {
+                        woken.addAll(e.getValue());
+                        it.remove();
+                        break;
+                    }
+                }
             }
-            waiting = still;
-            for (Candidate c : now) {
+            for (Candidate c : woken) {
+                place(c);
+            }
+        }
+
+        /** Calls {@code c} if the arguments fit it, else waits for the type of its first unfit parameter. */
+        private void place(Candidate c) {
+            int unfit = Signature.unfitParameter(c.method(), argTypes, a.program());
+            if (unfit == -1) {
                 act(c);
+            } else if (unfit >= 0) {
+                waiting.computeIfAbsent(unfit, k -> new ArrayList<>()).add(c);
             }
         }
 
@@ -128,11 +148,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                     || !Signature.fitsResult(m, resultCast, a.program())) {
                 return;
             }
-            if (Signature.fitsArguments(m, argTypes, a.program())) {
-                act(c);
-            } else {
-                waiting.add(c);
-            }
+            place(c);
         }
 
         private void act(Candidate c) {
