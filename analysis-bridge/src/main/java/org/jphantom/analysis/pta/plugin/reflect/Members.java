@@ -30,6 +30,8 @@ final class Members {
     private final Map<Long, Map<String, List<JMethod>>> methodNames = new HashMap<>();
     private final Map<Integer, List<Integer>> subtypeCache = new HashMap<>();
     private final Map<Long, List<JField>> fieldCache = new HashMap<>();
+    /** {@link #fieldCache}'s lists by field name. */
+    private final Map<Long, Map<String, List<JField>>> fieldNames = new HashMap<>();
     private final Map<Long, Map<String, List<Object>>> byNameCache = new HashMap<>();
     private final Map<Integer, List<Integer>> supertypeCache = new HashMap<>();
     private Map<String, List<JMethod>> methodsByName;
@@ -139,11 +141,14 @@ final class Members {
         if (name == null) {
             return all;
         }
-        List<JField> out = new ArrayList<>();
-        for (JField f : all) {
-            if (f.name().equals(name)) {
-                out.add(f);
-            }
+        return fieldNames.computeIfAbsent(key, k -> fieldsByName(fieldCache.get(k))).getOrDefault(name, List.of());
+    }
+
+    /** {@code fields} grouped by name, each group in their order. */
+    private static Map<String, List<JField>> fieldsByName(List<JField> fields) {
+        Map<String, List<JField>> out = new HashMap<>();
+        for (JField f : fields) {
+            out.computeIfAbsent(f.name(), n -> new ArrayList<>(1)).add(f);
         }
         return out;
     }
