@@ -61,6 +61,8 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
         final Set<Integer> receiverTypeSet = new HashSet<>();
         final List<JField> known = new ArrayList<>();
         final List<Meta> partials = new ArrayList<>();
+        /** The searches {@link #partials} stand for: one partial per search. */
+        final Set<Meta.Search> searched = new HashSet<>();
         final Set<Long> done = new HashSet<>();
         boolean checking;
 
@@ -84,6 +86,9 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
                         call.unsound(meta.type() < 0 ? "the field's class is not known from string constants"
                                 : "the field's name is not known from string constants");
                         continue;
+                    }
+                    if (!searched.add(meta.search())) {
+                        continue; // the same search was made for another partial
                     }
                     partials.add(meta);
                     resolve(meta);

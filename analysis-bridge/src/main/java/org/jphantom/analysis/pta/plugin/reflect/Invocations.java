@@ -71,6 +71,8 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         final List<Integer> markers = new ArrayList<>();
         final List<JMethod> known = new ArrayList<>();
         final List<Meta> partials = new ArrayList<>();
+        /** The searches {@link #partials} stand for: one partial per search. */
+        final Set<Meta.Search> searched = new HashSet<>();
         final Set<JMethod> statics = new HashSet<>();
         final Set<Long> typedMarkers = new HashSet<>();
         /**
@@ -174,6 +176,9 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                         call.unsound(meta.type() < 0 ? "the method's class is not known from string constants"
                                 : "the method's name is not known from string constants");
                         continue;
+                    }
+                    if (!searched.add(meta.search())) {
+                        continue; // the same search was made for another partial
                     }
                     partials.add(meta);
                     resolve(meta);
