@@ -104,6 +104,21 @@ class ReflectionWorkflowTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void theJdkClassesThatCrowdAGenericSiteTakeAtMostEightOfItsBudget() {
+        // under context insensitivity the classes of hundreds of the JDK's objects reach bind's lookup
+        // through the beans' ArrayList; of a budget of 16, at most 8 go to them, the beans keep theirs
+        AnalysisResult r = run("Binder", ReflectionMode.SOLAR, 16);
+        assertEquals(12, settersReached(r));
+        Map<String, Object> budget = (Map<String, Object>) site(r, "Class.getDeclaredMethods", "bind").get("budget");
+        assertEquals(8, budget.get("jdkClasses"), budget.toString());
+        assertEquals(8, budget.get("admittedJdkClasses"), budget.toString());
+        assertTrue((Integer) budget.get("gaveUpJdkClasses") > 0, budget.toString());
+        assertEquals(budget.get("gaveUpClasses"), budget.get("gaveUpJdkClasses"), "only the JDK's classes are given up");
+        assertTrue(r.reflection().problems(5).get(0).contains("(8 of the JDK)"), r.reflection().problems(5).toString());
+    }
+
+    @Test
     void theBudgetIsDeterministic() {
         AnalysisResult a = run("Binder", ReflectionMode.SOLAR, 4);
         AnalysisResult b = analyse("Binder", ReflectionMode.SOLAR, 4);

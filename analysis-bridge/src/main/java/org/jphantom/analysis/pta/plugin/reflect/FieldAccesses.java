@@ -56,8 +56,13 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
         final boolean get;
         final int value;
         final List<Integer> receivers = new ArrayList<>();
+        /** The classes of {@link #receivers}, in the order seen: partials are searched once per class. */
+        final List<Integer> receiverTypes = new ArrayList<>();
+        final Set<Integer> receiverTypeSet = new HashSet<>();
         final List<JField> known = new ArrayList<>();
         final List<Meta> partials = new ArrayList<>();
+        /** The searches {@link #partials} stand for: one partial per search. */
+        final Set<Meta.Search> searched = new HashSet<>();
         final Set<Long> done = new HashSet<>();
         boolean checking;
 
@@ -81,6 +86,9 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
                         call.unsound(meta.type() < 0 ? "the field's class is not known from string constants"
                                 : "the field's name is not known from string constants");
                         continue;
+                    }
+                    if (!searched.add(meta.search())) {
+                        continue; // the same search was made for another partial
                     }
                     partials.add(meta);
                     resolve(meta);
@@ -106,8 +114,12 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
                 for (int i = 0; i < known.size(); i++) {
                     access(o, known.get(i));
                 }
-                for (int i = 0; i < partials.size(); i++) {
-                    resolveOnReceiver(partials.get(i), o);
+                int t = a.solver().typeOfObject(o);
+                if (receiverTypeSet.add(t)) {
+                    receiverTypes.add(t);
+                    for (int i = 0; i < partials.size(); i++) {
+                        resolveOnReceiver(partials.get(i), t);
+                    }
                 }
             }
         }
@@ -160,8 +172,8 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
                 }
                 return;
             }
-            for (int i = 0; i < receivers.size(); i++) {
-                resolveOnReceiver(p, receivers.get(i));
+            for (int i = 0; i < receiverTypes.size(); i++) {
+                resolveOnReceiver(p, receiverTypes.get(i));
             }
             if (p.name() != null && !a.probe()) { // [I-INVS2T]'s analogue, off in PROBE
                 for (JField f : a.members().fieldsNamed(p.name())) {
@@ -172,11 +184,12 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
             }
         }
 
-        void resolveOnReceiver(Meta p, int obj) {
+        /** Partial {@code p} of unknown class meets receivers of class {@code type}: the fields it has. */
+        void resolveOnReceiver(Meta p, int type) {
             if (p.type() >= 0 || (a.probe() && p.name() == null)) {
                 return;
             }
-            for (int s : a.members().supertypes(a.solver().typeOfObject(obj))) {
+            for (int s : a.members().supertypes(type)) {
                 for (JField f : a.members().fields(s, p.name(), true)) {
                     if (!f.isStatic() && a.members().inferable(s)) {
                         field(f, "receiver type");

@@ -3,10 +3,11 @@ package org.jphantom.analysis.pta.plugin.reflect;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
@@ -70,8 +71,19 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         final List<Integer> markers = new ArrayList<>();
         final List<JMethod> known = new ArrayList<>();
         final List<Meta> partials = new ArrayList<>();
+        /** The searches {@link #partials} stand for: one partial per search. */
+        final Set<Meta.Search> searched = new HashSet<>();
         final Set<JMethod> statics = new HashSet<>();
         final Set<Long> typedMarkers = new HashSet<>();
+        /**
+         * Targets inference found whose parameters the argument objects do not fit yet, by the type of
+         * the first parameter that nothing fits ({@link Signature#unfitParameter}). Fitting is
+         * monotone, so when an argument type arrives only the targets waiting on one of its
+         * supertypes are tested again, not every partial against every receiver type.
+         */
+        final Map<Integer, List<Candidate>> waiting = new LinkedHashMap<>();
+        /** The candidates seen, by {@link Candidate#key()}: each is tested once on arrival. */
+        final Set<Long> considered = new HashSet<>();
         boolean checking;
 
         State(int csm, ReflectiveCall call) {
@@ -86,14 +98,66 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         }
 
         void onArguments(int[] objs) {
-            boolean grew = false;
+            boolean first = argTypes.isEmpty();
+            List<Integer> added = new ArrayList<>();
             for (int o : objs) {
-                grew |= argTypes.add(a.solver().typeOfObject(o));
+                int t = a.solver().typeOfObject(o);
+                if (argTypes.add(t)) {
+                    added.add(t);
+                }
             }
-            if (grew) {
+            if (added.isEmpty()) {
+                return;
+            }
+            if (first && a.probe()) { // PROBE searches for a nameless partial only once argument types are known
                 for (int i = 0; i < partials.size(); i++) {
                     resolve(partials.get(i));
                 }
+            }
+            List<Candidate> woken = new ArrayList<>();
+            for (Iterator<Map.Entry<Integer, List<Candidate>>> it = waiting.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<Integer, List<Candidate>> e = it.next();
+                for (int t : added) {
+                    if (a.program().isSubtype(t, e.getKey())) {
+                        woken.addAll(e.getValue());
+                        it.remove();
+                        break;
+                    }
+                }
+            }
+            for (Candidate c : woken) {
+                place(c);
+            }
+        }
+
+        /** Calls {@code c} if the arguments fit it, else waits for the type of its first unfit parameter. */
+        private void place(Candidate c) {
+            int unfit = Signature.unfitParameter(c.method(), argTypes, a.program());
+            if (unfit == -1) {
+                act(c);
+            } else if (unfit >= 0) {
+                waiting.computeIfAbsent(unfit, k -> new ArrayList<>()).add(c);
+            }
+        }
+
+        /**
+         * A target inference found for a partial {@code Method} object: tested against the result's
+         * cast and the arguments, then called, or kept until the arguments fit.
+         */
+        void consider(int kind, int subject, JMethod m, String how) {
+            Candidate c = new Candidate(kind, subject, m, how);
+            if (!considered.add(c.key()) || !a.members().inferable(m.declaringType())
+                    || !Signature.fitsResult(m, resultCast, a.program())) {
+                return;
+            }
+            place(c);
+        }
+
+        private void act(Candidate c) {
+            switch (c.kind()) {
+                case Candidate.STATIC -> target(c.method(), c.how());
+                case Candidate.DISPATCH -> dispatch(c.subject(), c.method(), c.how());
+                default -> type(c.subject(), c.method());
             }
         }
 
@@ -112,6 +176,9 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                         call.unsound(meta.type() < 0 ? "the method's class is not known from string constants"
                                 : "the method's name is not known from string constants");
                         continue;
+                    }
+                    if (!searched.add(meta.search())) {
+                        continue; // the same search was made for another partial
                     }
                     partials.add(meta);
                     resolve(meta);
@@ -219,14 +286,14 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         void resolve(Meta p) {
             if (p.type() >= 0) {
                 for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
-                    if (m.isStatic() && fits(m)) {
-                        target(m, "signature");
+                    if (m.isStatic()) {
+                        consider(Candidate.STATIC, 0, m, "signature");
                     }
                 }
             } else if (p.name() != null && !a.probe()) { // [I-INVS2T], static targets (no receiver needed)
                 for (JMethod m : a.members().methodsNamed(p.name())) {
-                    if (m.isStatic() && fits(m)) {
-                        target(m, "signature");
+                    if (m.isStatic()) {
+                        consider(Candidate.STATIC, 0, m, "signature");
                     }
                 }
             }
@@ -252,16 +319,16 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                     return;
                 }
                 for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
-                    if (!m.isStatic() && fits(m)) {
-                        dispatch(t, m, "signature");
+                    if (!m.isStatic()) {
+                        consider(Candidate.DISPATCH, t, m, "signature");
                     }
                 }
                 return;
             }
             for (int s : a.members().supertypes(t)) {
                 for (JMethod m : a.members().methods(s, p.name(), true)) {
-                    if (!m.isStatic() && fits(m)) {
-                        dispatch(t, m, "receiver type");
+                    if (!m.isStatic()) {
+                        consider(Candidate.DISPATCH, t, m, "receiver type");
                     }
                 }
             }
@@ -274,8 +341,8 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
             }
             if (p.type() >= 0) {
                 for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
-                    if (!m.isStatic() && fits(m)) {
-                        type(marker, m);
+                    if (!m.isStatic()) {
+                        consider(Candidate.TYPE, marker, m, "signature");
                     }
                 }
                 return;
@@ -284,8 +351,8 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                 return; // [I-INVS2T] (off in PROBE) needs a name
             }
             for (JMethod m : a.members().methodsNamed(p.name())) {
-                if (!m.isStatic() && fits(m)) {
-                    type(marker, m);
+                if (!m.isStatic()) {
+                    consider(Candidate.TYPE, marker, m, "signature");
                 }
             }
         }
@@ -296,10 +363,6 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
          */
         boolean searchable(Meta p) {
             return !a.probe() || p.name() != null || !argTypes.isEmpty();
-        }
-
-        boolean fits(JMethod m) {
-            return a.members().inferable(m.declaringType()) && Signature.fits(m, argTypes, resultCast, a.program());
         }
 
         /** SOLAR's criterion (3), after the fixpoint. */
@@ -319,6 +382,22 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
 
         private String sig(JMethod m) {
             return Signatures.method(a.program().typeName(m.declaringType()), m.name(), m.desc());
+        }
+    }
+
+    /**
+     * A target search result of one site: {@code method} called statically ({@link #STATIC}),
+     * dispatched on the receivers of class {@code subject} ({@link #DISPATCH}), or typing the marker
+     * object {@code subject} ({@link #TYPE}); {@code how} is what the report says found it.
+     */
+    private record Candidate(int kind, int subject, JMethod method, String how) {
+        static final int STATIC = 0;
+        static final int DISPATCH = 1;
+        static final int TYPE = 2;
+
+        /** The identity of the search result (its {@code how} aside). */
+        long key() {
+            return ((long) kind << 62) ^ ((long) subject << 31) ^ method.id();
         }
     }
 }

@@ -26,8 +26,12 @@ import org.objectweb.asm.Opcodes;
 final class Members {
     private final Program program;
     private final Map<Long, List<JMethod>> methodCache = new HashMap<>();
+    /** {@link #methodCache}'s lists by method name: a lookup of a known name (the common case) is one probe. */
+    private final Map<Long, Map<String, List<JMethod>>> methodNames = new HashMap<>();
     private final Map<Integer, List<Integer>> subtypeCache = new HashMap<>();
     private final Map<Long, List<JField>> fieldCache = new HashMap<>();
+    /** {@link #fieldCache}'s lists by field name. */
+    private final Map<Long, Map<String, List<JField>>> fieldNames = new HashMap<>();
     private final Map<Long, Map<String, List<Object>>> byNameCache = new HashMap<>();
     private final Map<Integer, List<Integer>> supertypeCache = new HashMap<>();
     private Map<String, List<JMethod>> methodsByName;
@@ -66,11 +70,14 @@ final class Members {
         if (name == null) {
             return all;
         }
-        List<JMethod> out = new ArrayList<>();
-        for (JMethod m : all) {
-            if (m.name().equals(name)) {
-                out.add(m);
-            }
+        return methodNames.computeIfAbsent(key, k -> byName(methodCache.get(k))).getOrDefault(name, List.of());
+    }
+
+    /** {@code methods} grouped by name, each group in their order. */
+    private static Map<String, List<JMethod>> byName(List<JMethod> methods) {
+        Map<String, List<JMethod>> out = new HashMap<>();
+        for (JMethod m : methods) {
+            out.computeIfAbsent(m.name(), n -> new ArrayList<>(1)).add(m);
         }
         return out;
     }
@@ -134,11 +141,14 @@ final class Members {
         if (name == null) {
             return all;
         }
-        List<JField> out = new ArrayList<>();
-        for (JField f : all) {
-            if (f.name().equals(name)) {
-                out.add(f);
-            }
+        return fieldNames.computeIfAbsent(key, k -> fieldsByName(fieldCache.get(k))).getOrDefault(name, List.of());
+    }
+
+    /** {@code fields} grouped by name, each group in their order. */
+    private static Map<String, List<JField>> fieldsByName(List<JField> fields) {
+        Map<String, List<JField>> out = new HashMap<>();
+        for (JField f : fields) {
+            out.computeIfAbsent(f.name(), n -> new ArrayList<>(1)).add(f);
         }
         return out;
     }

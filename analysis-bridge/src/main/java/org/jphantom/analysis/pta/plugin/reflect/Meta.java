@@ -35,6 +35,18 @@ record Meta(Kind kind, int type, String name, boolean declared, JMethod method, 
         LAZY_OBJECT
     }
 
+    /**
+     * What target search for this partial meta-object looks for: two partials that differ only in
+     * the call that made them find the same members, so a site searches for them once.
+     */
+    Search search() {
+        return new Search(kind, type, name, declared);
+    }
+
+    /** The part of a partial meta-object that target search reads. */
+    record Search(Kind kind, int type, String name, boolean declared) {
+    }
+
     boolean isPartial() {
         return kind == Kind.PARTIAL_METHOD || kind == Kind.PARTIAL_CONSTRUCTOR || kind == Kind.PARTIAL_FIELD;
     }

@@ -112,7 +112,11 @@ public final class ReflectionReport {
         if (c.budget.spent()) {
             Map<String, Object> b = new LinkedHashMap<>();
             b.put("classes", c.budget.limit());
+            b.put("jdkClasses", c.budget.platformLimit());
+            b.put("admitted", c.budget.admitted());
+            b.put("admittedJdkClasses", c.budget.platformAdmitted());
             b.put("gaveUpClasses", c.budget.refused());
+            b.put("gaveUpJdkClasses", c.budget.platformRefused());
             b.put("gaveUpFirst", List.copyOf(c.budget.refusedNames()));
             s.put("budget", b);
         }
@@ -170,7 +174,9 @@ public final class ReflectionReport {
         List<String> out = new ArrayList<>();
         for (ReflectiveCall c : first(ranked.limited(), top)) {
             out.add("limited " + c.api.label() + " at " + c.where() + ": past its budget of " + c.budget.limit()
-                    + " classes, gave up " + c.budget.refused() + " more (" + String.join(", ", c.budget.refusedNames())
+                    + " classes (" + c.budget.platformLimit() + " of the JDK), gave up "
+                    + c.budget.refused() + " more, " + c.budget.platformRefused() + " of them the JDK's ("
+                    + String.join(", ", c.budget.refusedNames())
                     + (c.budget.refused() > c.budget.refusedNames().size() ? ", ..." : "") + ")");
             points(out, c);
         }

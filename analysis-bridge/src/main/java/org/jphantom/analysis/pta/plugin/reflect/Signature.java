@@ -16,13 +16,29 @@ final class Signature {
     private Signature() {
     }
 
-    static boolean fits(JMethod m, Set<Integer> argTypes, int resultCast, Program program) {
-        Type[] params = Type.getArgumentTypes(m.desc());
-        for (Type p : params) {
+    /**
+     * The type of the first parameter of {@code m} that no argument type fits (a primitive's box), or
+     * -1 when every parameter fits, or -2 when that parameter's type is not in the program (no
+     * argument ever fits it). The argument half of the test is monotone: a method that fits keeps
+     * fitting as argument types are added, and only an argument type that is a subtype of the
+     * returned type can change the answer.
+     */
+    static int unfitParameter(JMethod m, Set<Integer> argTypes, Program program) {
+        if (m.paramCount() == 0) {
+            return -1;
+        }
+        for (Type p : Type.getArgumentTypes(m.desc())) {
             if (!accepts(p, argTypes, program)) {
-                return false;
+                int t = p.getSort() < Type.ARRAY ? program.type(boxOf(p))
+                        : program.type(p.getSort() == Type.ARRAY ? p.getDescriptor() : p.getInternalName());
+                return t < 0 ? -2 : t;
             }
         }
+        return -1;
+    }
+
+    /** The result half of the test: whether the return type is related to the result's cast. */
+    static boolean fitsResult(JMethod m, int resultCast, Program program) {
         if (resultCast < 0 || m.name().equals("<init>")) {
             return true;
         }

@@ -20,6 +20,14 @@ import org.jphantom.analysis.lang.Signatures;
  * the site is reported {@code limited}, with how many classes it gave up and the first of them by
  * name. Targets that a TamiFlex log or a hint names are facts, not inference, and are never
  * refused; nor are the classes lazy typing makes objects of, which the lazy-typing limit bounds.
+ * <p>
+ * Of the budget, at most {@value #PLATFORM_CLASSES} classes may be the JDK's. Measured on the
+ * recall benchmark's applications: the classes that crowd a generic site under context
+ * insensitivity are mostly the JDK's ({@code Throwable}, {@code Class}, {@code MethodHandles},
+ * {@code Module}, ... reach commons-beanutils' introspection through the merged contents of every
+ * list), each of them pulls a large part of the JDK into the analysis, and, arriving first, they
+ * crowd out the program's own classes that the run binds (digester's beans); the real runs' sites
+ * meet a few JDK classes each. The program's classes (and its class path's) keep the whole budget.
  */
 final class SiteBudget {
     /**
@@ -33,9 +41,13 @@ final class SiteBudget {
     static final int DEFAULT_CLASSES = 128;
     /** How many of the refused classes a report names. */
     static final int NAMED = 5;
+    /** The most JDK classes one site may admit (never more than its budget). */
+    static final int PLATFORM_CLASSES = 8;
 
     private final int limit;
     private final Set<Integer> admitted = new HashSet<>();
+    private int platformAdmitted;
+    private int platformRefused;
     private final Set<Integer> refused = new HashSet<>();
     private final SortedSet<String> refusedNames = new TreeSet<>();
 
@@ -48,11 +60,18 @@ final class SiteBudget {
         if (admitted.contains(type)) {
             return true;
         }
-        if (admitted.size() < limit) {
+        boolean platform = program.world().isPlatformName(program.typeName(type));
+        if (platform ? platformAdmitted < platformLimit() : admitted.size() - platformAdmitted < limit) {
             admitted.add(type);
+            if (platform) {
+                platformAdmitted++;
+            }
             return true;
         }
         if (refused.add(type)) {
+            if (platform) {
+                platformRefused++;
+            }
             refusedNames.add(Signatures.javaName(program.typeName(type)));
             if (refusedNames.size() > NAMED) {
                 refusedNames.remove(refusedNames.last());
@@ -70,9 +89,24 @@ final class SiteBudget {
         return limit;
     }
 
+    /** How many of the classes may be the JDK's: {@value #PLATFORM_CLASSES}, or the budget if smaller; no budget, no bound. */
+    int platformLimit() {
+        return limit == Integer.MAX_VALUE ? limit : Math.min(limit, PLATFORM_CLASSES);
+    }
+
+    /** How many JDK classes the site admitted. */
+    int platformAdmitted() {
+        return platformAdmitted;
+    }
+
     /** How many classes the site admitted. */
     int admitted() {
         return admitted.size();
+    }
+
+    /** How many JDK classes it refused (past {@value #PLATFORM_CLASSES}). */
+    int platformRefused() {
+        return platformRefused;
     }
 
     /** How many classes it refused. */
