@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.jphantom.analysis.lang.JField;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
@@ -70,14 +71,14 @@ final class Members {
         if (name == null) {
             return all;
         }
-        return methodNames.computeIfAbsent(key, k -> byName(methodCache.get(k))).getOrDefault(name, List.of());
+        return methodNames.computeIfAbsent(key, k -> grouped(methodCache.get(k), JMethod::name)).getOrDefault(name, List.of());
     }
 
-    /** {@code methods} grouped by name, each group in their order. */
-    private static Map<String, List<JMethod>> byName(List<JMethod> methods) {
-        Map<String, List<JMethod>> out = new HashMap<>();
-        for (JMethod m : methods) {
-            out.computeIfAbsent(m.name(), n -> new ArrayList<>(1)).add(m);
+    /** {@code members} grouped by {@code name}, each group in their order. */
+    private static <T> Map<String, List<T>> grouped(List<? extends T> members, Function<T, String> name) {
+        Map<String, List<T>> out = new HashMap<>();
+        for (T m : members) {
+            out.computeIfAbsent(name.apply(m), n -> new ArrayList<>(1)).add(m);
         }
         return out;
     }
@@ -141,17 +142,9 @@ final class Members {
         if (name == null) {
             return all;
         }
-        return fieldNames.computeIfAbsent(key, k -> fieldsByName(fieldCache.get(k))).getOrDefault(name, List.of());
+        return fieldNames.computeIfAbsent(key, k -> grouped(fieldCache.get(k), JField::name)).getOrDefault(name, List.of());
     }
 
-    /** {@code fields} grouped by name, each group in their order. */
-    private static Map<String, List<JField>> fieldsByName(List<JField> fields) {
-        Map<String, List<JField>> out = new HashMap<>();
-        for (JField f : fields) {
-            out.computeIfAbsent(f.name(), n -> new ArrayList<>(1)).add(f);
-        }
-        return out;
-    }
 
     /**
      * The members a named lookup of {@code kind} (0 methods, 2 fields) on {@code type} finds, by
@@ -161,11 +154,8 @@ final class Members {
         long key = ((long) type << 3) | (kind << 1) | (declared ? 1 : 0);
         Map<String, List<Object>> m = byNameCache.get(key);
         if (m == null) {
-            m = new HashMap<>();
-            for (Object o : kind == 0 ? methods(type, null, declared) : fields(type, null, declared)) {
-                String n = o instanceof JMethod jm ? jm.name() : ((JField) o).name();
-                m.computeIfAbsent(n, x -> new ArrayList<>(1)).add(o);
-            }
+            m = kind == 0 ? grouped(methods(type, null, declared), o -> ((JMethod) o).name())
+                    : grouped(fields(type, null, declared), o -> ((JField) o).name());
             byNameCache.put(key, m);
         }
         return m;
