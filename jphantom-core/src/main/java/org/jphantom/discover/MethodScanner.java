@@ -33,20 +33,20 @@ import org.objectweb.asm.tree.TypeInsnNode;
 final class MethodScanner {
     private static final String LMF = "java/lang/invoke/LambdaMetafactory";
 
-    private final ClassWorld world;
     private final Discovery discovery;
     private final References refs;
     private final AnnotationScanner annotations;
     private final HandlerAttribution handlers;
     private final AnnotationReads annotationReads;
+    private final CheckedCover cover;
 
     MethodScanner(ClassWorld world, Discovery discovery, References refs, AnnotationScanner annotations) {
-        this.world = world;
         this.discovery = discovery;
         this.refs = refs;
         this.annotations = annotations;
         this.handlers = new HandlerAttribution(world);
         this.annotationReads = new AnnotationReads(world, discovery.annotationEvidence());
+        this.cover = new CheckedCover(world);
     }
 
     /**
@@ -221,7 +221,9 @@ final class MethodScanner {
 
     /**
      * {@code throw new P(..)} of a phantom {@code P} (the {@code athrow} right after P's constructor
-     * call) that neither a handler nor {@code m}'s {@code throws} clause covers: P is unchecked.
+     * call): unchecked when neither a handler nor {@code m}'s {@code throws} clause covers it
+     * ({@link CheckedCover}); else, when only known classes cover it, those classes (P is below one
+     * of them or unchecked).
      */
     private void thrown(MethodNode m, AbstractInsnNode athrow, int index) {
         AbstractInsnNode prev = athrow.getPrevious();
@@ -232,13 +234,20 @@ final class MethodScanner {
                 || !init.name.equals("<init>") || init.owner.startsWith("[") || refs.known(init.owner)) {
             return;
         }
+        Set<String> covers = new HashSet<>();
         for (String c : covering(m, index)) {
-            if (c.equals(init.owner) || c.equals("java/lang/Exception") || c.equals("java/lang/Throwable")
-                    || !world.isKnown(c)) {
-                return; // covered, possibly by a phantom supertype
+            if (c.equals(init.owner) || !refs.known(c)) {
+                return; // covered by P itself or by a phantom, possibly P's super class
+            }
+            if (cover.covers(c, init.owner)) {
+                covers.add(c);
             }
         }
-        discovery.superClassEvidence().thrownUndeclared(init.owner);
+        if (covers.isEmpty()) {
+            discovery.superClassEvidence().thrownUndeclared(init.owner);
+        } else {
+            discovery.superClassEvidence().thrownCovered(init.owner, covers);
+        }
     }
 
     /** The handler types around instruction {@code index} of {@code m}, and {@code m}'s throws clause. */
