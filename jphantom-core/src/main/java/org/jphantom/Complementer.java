@@ -311,7 +311,7 @@ public final class Complementer {
                 : HierarchySolver.solve(problem, request.maxSearchSteps());
         solution = EvidentAnnotations.apply(solution, annotationLike);
         solution = EvidentSupers.apply(solution, discovery.superClassEvidence().enums(), discovery.superClassEvidence().named(),
-                discovery.superClassEvidence().thrownUndeclared(), discovery.superClassEvidence().coveringSupers(world));
+                discovery.superClassEvidence().thrownUndeclared());
         InputChecks.warnInaccessibleSupers(world, solution, discovery, warnings);
         long t3 = lap(timings, "solve", t2);
 

@@ -221,9 +221,8 @@ final class MethodScanner {
 
     /**
      * {@code throw new P(..)} of a phantom {@code P} (the {@code athrow} right after P's constructor
-     * call): unchecked when neither a handler nor {@code m}'s {@code throws} clause covers it
-     * ({@link CheckedCover}); else, when only known classes cover it, those classes (P is below one
-     * of them or unchecked).
+     * call) that neither a handler nor {@code m}'s {@code throws} clause covers ({@link CheckedCover}):
+     * P is unchecked.
      */
     private void thrown(MethodNode m, AbstractInsnNode athrow, int index) {
         AbstractInsnNode prev = athrow.getPrevious();
@@ -234,20 +233,12 @@ final class MethodScanner {
                 || !init.name.equals("<init>") || init.owner.startsWith("[") || refs.known(init.owner)) {
             return;
         }
-        Set<String> covers = new HashSet<>();
         for (String c : covering(m, index)) {
-            if (c.equals(init.owner) || !refs.known(c)) {
-                return; // covered by P itself or by a phantom, possibly P's super class
-            }
-            if (cover.covers(c, init.owner)) {
-                covers.add(c);
+            if (c.equals(init.owner) || cover.covers(c, init.owner)) {
+                return; // P may be a checked exception below c
             }
         }
-        if (covers.isEmpty()) {
-            discovery.superClassEvidence().thrownUndeclared(init.owner);
-        } else {
-            discovery.superClassEvidence().thrownCovered(init.owner, covers);
-        }
+        discovery.superClassEvidence().thrownUndeclared(init.owner);
     }
 
     /** The handler types around instruction {@code index} of {@code m}, and {@code m}'s throws clause. */

@@ -1,6 +1,5 @@
 package org.jphantom.solve;
 
-import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -13,9 +12,7 @@ import java.util.TreeMap;
  * {@code case} labels). An exception: javac needs a type of a {@code throws} clause to be a Throwable, and a
  * type thrown by a method that does not declare it to be unchecked. Applied to a solution, it
  * raises the super class of a phantom class whose solved super class is {@code Object} or
- * {@code Throwable}: to {@code RuntimeException} for a phantom thrown undeclared, else to the
- * known checked class that covers every throw of it (a handler or {@code throws} type javac needed:
- * {@code IOException} for {@code throw new P()} in a method that {@code throws IOException}), else to
+ * {@code Throwable}: to {@code RuntimeException} for a phantom thrown undeclared, else to
  * {@code Exception} for one the program names in a {@code throws} clause or a handler (to
  * {@code Throwable} only, when its simple name ends in {@code Error}: it may be an Error). Every
  * constraint still holds: the new super class is below the old one, and the phantom's subtypes only
@@ -29,8 +26,7 @@ public final class EvidentSupers {
     }
 
     /** The solution with the super classes of enum and exception phantoms raised as above. */
-    public static Solution apply(Solution solution, Set<String> enums, Set<String> named, Set<String> thrownUndeclared,
-            Map<String, String> covering) {
+    public static Solution apply(Solution solution, Set<String> enums, Set<String> named, Set<String> thrownUndeclared) {
         SortedMap<String, PhantomShape> out = new TreeMap<>(solution.phantoms());
         for (PhantomShape p : solution.phantoms().values()) {
             if (p.isInterface() || !(p.superName().equals(OBJECT) || p.superName().equals(THROWABLE))) {
@@ -41,8 +37,6 @@ public final class EvidentSupers {
                 sup = "java/lang/Enum";
             } else if (thrownUndeclared.contains(p.name())) {
                 sup = errorNamed(p.name()) ? "java/lang/Error" : "java/lang/RuntimeException";
-            } else if (covering.containsKey(p.name())) {
-                sup = covering.get(p.name());
             } else if (named.contains(p.name())) {
                 sup = errorNamed(p.name()) ? THROWABLE : "java/lang/Exception";
             } else {
