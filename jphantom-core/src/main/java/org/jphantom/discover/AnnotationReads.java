@@ -24,12 +24,16 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * of one) applied to a value the instruction before it gives the static type {@code Annotation}
  * (a method's return value, a field, a parameter, a local variable of that declared type); and a
  * phantom's class literal passed as an argument that the called method's {@code Signature} types as
- * the class of an annotation type. The producer of an argument other than the last is found by
+ * the class of an annotation type, or, for a method of a phantom (no {@code Signature} to read), as a
+ * {@code Class} argument next to a {@code java.lang.reflect.AnnotatedElement} argument (an annotation
+ * lookup such as junit's {@code findAnnotation(AnnotatedElement, Class<A>)}; a {@code Class} beside
+ * another {@code Class} is no evidence: {@code resolveTypeArgument(Class, Class)}). The producer of an argument other than the last is found by
  * ASM's source analysis of the method, run only for a method with both such a call and a phantom
  * class literal.
  */
 final class AnnotationReads {
     private static final String ANNOTATION = "Ljava/lang/annotation/Annotation;";
+    private static final String ANNOTATED_ELEMENT = "Ljava/lang/reflect/AnnotatedElement;";
 
     private final ClassWorld world;
     private final AnnotationEvidence evidence;
@@ -110,16 +114,16 @@ final class AnnotationReads {
         Frame<SourceValue>[] frames = null;
         boolean analysed = false;
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
-            if (!(insn instanceof MethodInsnNode mi) || mi.owner.startsWith("[") || !world.isKnown(mi.owner)) {
+            if (!(insn instanceof MethodInsnNode mi) || mi.owner.startsWith("[")) {
                 continue;
             }
-            MemberInfo target = world.resolveMethod(mi.owner, mi.name, mi.desc, mi.itf);
-            if (target == null || target.annotationClassParameters() == 0) {
+            int mask = annotationClassParameters(mi);
+            if (mask == 0) {
                 continue;
             }
             int n = Type.getArgumentTypes(mi.desc).length;
             for (int i = 0; i < n; i++) {
-                if ((target.annotationClassParameters() & (1 << i)) == 0) {
+                if ((mask & (1 << i)) == 0) {
                     continue;
                 }
                 if (i == n - 1 && literal(previous(mi), owner, m, mi)) {
@@ -138,6 +142,25 @@ final class AnnotationReads {
                 }
             }
         }
+    }
+
+    /** The arguments of the call that take the class of an annotation type, as a bit mask (bit i: argument i). */
+    private int annotationClassParameters(MethodInsnNode mi) {
+        if (world.isKnown(mi.owner)) {
+            MemberInfo target = world.resolveMethod(mi.owner, mi.name, mi.desc, mi.itf);
+            return target == null ? 0 : target.annotationClassParameters();
+        }
+        Type[] args = Type.getArgumentTypes(mi.desc);
+        int classes = 0;
+        boolean element = false;
+        for (int i = 0; i < args.length && i < Integer.SIZE; i++) {
+            String d = args[i].getDescriptor();
+            element |= d.equals(ANNOTATED_ELEMENT);
+            if (d.equals("Ljava/lang/Class;")) {
+                classes |= 1 << i;
+            }
+        }
+        return element ? classes : 0;
     }
 
     /** Records {@code insn} if it is a phantom's class literal; whether it is one. */

@@ -33,20 +33,20 @@ import org.objectweb.asm.tree.TypeInsnNode;
 final class MethodScanner {
     private static final String LMF = "java/lang/invoke/LambdaMetafactory";
 
-    private final ClassWorld world;
     private final Discovery discovery;
     private final References refs;
     private final AnnotationScanner annotations;
     private final HandlerAttribution handlers;
     private final AnnotationReads annotationReads;
+    private final CheckedCover cover;
 
     MethodScanner(ClassWorld world, Discovery discovery, References refs, AnnotationScanner annotations) {
-        this.world = world;
         this.discovery = discovery;
         this.refs = refs;
         this.annotations = annotations;
         this.handlers = new HandlerAttribution(world);
         this.annotationReads = new AnnotationReads(world, discovery.annotationEvidence());
+        this.cover = new CheckedCover(world);
     }
 
     /**
@@ -221,7 +221,8 @@ final class MethodScanner {
 
     /**
      * {@code throw new P(..)} of a phantom {@code P} (the {@code athrow} right after P's constructor
-     * call) that neither a handler nor {@code m}'s {@code throws} clause covers: P is unchecked.
+     * call) that neither a handler nor {@code m}'s {@code throws} clause covers ({@link CheckedCover}):
+     * P is unchecked.
      */
     private void thrown(MethodNode m, AbstractInsnNode athrow, int index) {
         AbstractInsnNode prev = athrow.getPrevious();
@@ -233,9 +234,8 @@ final class MethodScanner {
             return;
         }
         for (String c : covering(m, index)) {
-            if (c.equals(init.owner) || c.equals("java/lang/Exception") || c.equals("java/lang/Throwable")
-                    || !world.isKnown(c)) {
-                return; // covered, possibly by a phantom supertype
+            if (c.equals(init.owner) || cover.covers(c, init.owner)) {
+                return; // P may be a checked exception below c
             }
         }
         discovery.superClassEvidence().thrownUndeclared(init.owner);

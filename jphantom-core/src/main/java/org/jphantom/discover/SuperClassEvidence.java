@@ -9,7 +9,8 @@ import java.util.TreeSet;
  * evidence of which JDK class a phantom class extends (never a constraint): a phantom named in a
  * {@code throws} clause or caught by a handler is a checked exception as far as the program shows;
  * a phantom thrown ({@code throw new P(..)}) by a method that neither declares nor catches it, nor a
- * supertype of it, is unchecked, or javac would have refused the method. Also the enums: a phantom
+ * class it could be a checked exception below ({@link CheckedCover}), is unchecked, or javac would
+ * have refused the method. Also the enums: a phantom
  * whose {@code ordinal()} the program calls (javac's switch over an enum; a static {@code values()}
  * alone is no evidence: classes such as log4j's {@code Level} declare one).
  */
