@@ -208,6 +208,26 @@ class ReflectionStringsTest {
         assertEquals(List.of(), reasons(four, 13, "Class.newInstance"));
     }
 
+    /**
+     * The lazy-use limit: the object of line 13 meets two casts (Metal, Silver); with at most one use
+     * typing it, one of them does (the solver's order says which) and the site names the other.
+     */
+    @org.junit.jupiter.api.Test
+    void lazyTypingStopsAtTheUsesPastTheLimit() {
+        AnalysisResult one = run(17, "Thresholds", ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withLazyUses(1)));
+        java.util.Set<String> made = targets(one, 13, "Class.newInstance").keySet();
+        assertTrue(made.equals(java.util.Set.of("strings.Gold", "strings.Iron", "strings.Lead"))
+                || made.equals(java.util.Set.of("strings.Silver")), made.toString());
+        List<String> reasons = reasons(one, 13, "Class.newInstance");
+        assertEquals(1, reasons.size(), reasons.toString());
+        assertTrue(reasons.get(0).contains("after 1 other uses typed it, the most the lazy-use limit lets type one object"),
+                reasons.toString());
+        assertTrue(edges(one).containsAll(METALS), "line 9's object meets one use: " + edges(one));
+        assertEquals(java.util.Set.of("strings.Gold", "strings.Iron", "strings.Lead", "strings.Silver"),
+                targets(run(17, "Thresholds", ReflectionOptions.OFF), 13, "Class.newInstance").keySet(),
+                "the default lets both uses type it");
+    }
+
     /** The thesis' c and d (Section 3.4.3) as options: the cast to Metal (3 classes), the name polish (2 classes). */
     @org.junit.jupiter.api.Test
     void backPropagationThresholdsAreOptions() {

@@ -98,6 +98,10 @@ final class AnalyzeCommand {
                 .desc("with solar: a cast (or invoke) that more than N classes satisfy does not type the objects"
                         + " newInstance made of unknown classes, and their site is reported unsound (default "
                         + ReflectionLimits.DEFAULT.lazyTypes() + "; none: SOLAR's unbounded typing)").build());
+        o.addOption(Option.builder().longOpt("reflection-lazy-uses").hasArg().argName("N|none")
+                .desc("with solar: at most N distinct casts and invoke calls type one object newInstance made of"
+                        + " an unknown class; a further use does not type it, and its site is reported unsound"
+                        + " (default " + ReflectionLimits.DEFAULT.lazyUses() + "; none: no limit)").build());
         o.addOption(Option.builder().longOpt("reflection-budget").hasArg().argName("N|none")
                 .desc("the most classes one reflective call site may resolve targets of; a site past it gives up"
                         + " the targets of further classes and is reported 'limited' (default "
@@ -219,7 +223,8 @@ final class AnalyzeCommand {
     private static Invocation parse(CommandLine cl) throws ParseException {
         for (String single : List.of("release", "context", "out", "html", "missing", "report", "entry-points",
                 "package-visibility", "reflection", "reflection-log", "reflection-hints", "dynamic-models", "jvm-startup", "reflection-strings", "reflection-use-based",
-                "string-colouring", "reflection-lazy-limit", "reflection-use-based-limits", "reflection-budget")) {
+                "string-colouring", "reflection-lazy-limit", "reflection-lazy-uses", "reflection-use-based-limits",
+                "reflection-budget")) {
             String[] values = cl.getOptionValues(single);
             if (values != null && values.length > 1) {
                 throw new ParseException("option --" + single + " given " + values.length + " times");
@@ -380,7 +385,7 @@ final class AnalyzeCommand {
 
     /**
      * {@code --reflection-strings}, {@code --reflection-use-based}, {@code --string-colouring},
-     * {@code --reflection-lazy-limit}, {@code --reflection-use-based-limits}.
+     * {@code --reflection-lazy-limit}, {@code --reflection-lazy-uses}, {@code --reflection-use-based-limits}.
      */
     private static ReflectionOptions reflectionOptions(CommandLine cl) throws ParseException {
         String strings = cl.getOptionValue("reflection-strings", "off");
@@ -397,6 +402,9 @@ final class AnalyzeCommand {
             useBased = ReflectionOptions.UseBased.named(cl.getOptionValue("reflection-use-based", "off"));
             if (cl.hasOption("reflection-lazy-limit")) {
                 limits = limits.withLazyTypes(ReflectionLimits.parseLazy(cl.getOptionValue("reflection-lazy-limit")));
+            }
+            if (cl.hasOption("reflection-lazy-uses")) {
+                limits = limits.withLazyUses(ReflectionLimits.parseLazyUses(cl.getOptionValue("reflection-lazy-uses")));
             }
             if (cl.hasOption("reflection-budget")) {
                 limits = limits.withSiteClasses(ReflectionLimits.parseBudget(cl.getOptionValue("reflection-budget")));

@@ -150,8 +150,8 @@ class AnalyzeCommandTest {
 
     @Test
     void reflectionLimitsAreAccepted() {
-        run("analyze", jar.toString(), "--reflection-lazy-limit", "none", "--reflection-use-based-limits", "3,7", "-q")
-                .expect(Main.OK);
+        run("analyze", jar.toString(), "--reflection-lazy-limit", "none", "--reflection-lazy-uses", "none",
+                "--reflection-use-based-limits", "3,7", "-q").expect(Main.OK);
         run("analyze", jar.toString(), "--reflection-lazy-limit", "10", "-q").expect(Main.OK);
     }
 
@@ -172,6 +172,8 @@ class AnalyzeCommandTest {
                 .expectOneLineError("off, invent, propagate or both");
         run("analyze", jar.toString(), "--reflection-lazy-limit", "0").expect(Main.USAGE)
                 .expectOneLineError("--reflection-lazy-limit takes a positive number or none, not '0'");
+        run("analyze", jar.toString(), "--reflection-lazy-uses", "few").expect(Main.USAGE)
+                .expectOneLineError("--reflection-lazy-uses takes a positive number or none, not 'few'");
         run("analyze", jar.toString(), "--reflection-use-based-limits", "5").expect(Main.USAGE)
                 .expectOneLineError("--reflection-use-based-limits takes C,D");
         run("analyze", jar.toString(), "--reflection-use-based-limits", "5,x").expect(Main.USAGE)

@@ -56,14 +56,24 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
         final boolean get;
         final int value;
         final List<Integer> receivers = new ArrayList<>();
-        /** The classes of {@link #receivers}, in the order seen: partials are searched once per class. */
-        final List<Integer> receiverTypes = new ArrayList<>();
-        final Set<Integer> receiverTypeSet = new HashSet<>();
+        /** The classes of {@link #receivers}: partials of unknown class find fields of each once. */
+        final Set<Integer> receiverTypes = new HashSet<>();
         final List<JField> known = new ArrayList<>();
-        final List<Meta> partials = new ArrayList<>();
-        /** The searches {@link #partials} stand for: one partial per search. */
+        /**
+         * The instance fields of the receivers' classes and their supertypes (inferable ones),
+         * each class once, by name, in the order seen: what a partial of unknown class finds.
+         */
+        final Map<String, List<JField>> receiverFields = new HashMap<>();
+        final List<JField> allReceiverFields = new ArrayList<>();
+        final Set<Integer> receiverSupertypes = new HashSet<>();
+        /** The names partials of unknown class look for; {@link #anyName} for one of unknown name. */
+        final Set<String> wantedNames = new HashSet<>();
+        boolean anyName;
+        /** The searches made for the site's partials: one per search. */
         final Set<Meta.Search> searched = new HashSet<>();
         final Set<Long> done = new HashSet<>();
+        /** Per field id, the pointer of the values of its type ({@link #storable}). */
+        final Map<Integer, Integer> storable = new HashMap<>();
         boolean checking;
 
         State(ReflectiveCall call, boolean get, int value) {
@@ -90,7 +100,6 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
                     if (!searched.add(meta.search())) {
                         continue; // the same search was made for another partial
                     }
-                    partials.add(meta);
                     resolve(meta);
                     if (meta.type() < 0 && meta.name() == null && !checking) {
                         checking = true;
@@ -115,11 +124,8 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
                     access(o, known.get(i));
                 }
                 int t = a.solver().typeOfObject(o);
-                if (receiverTypeSet.add(t)) {
-                    receiverTypes.add(t);
-                    for (int i = 0; i < partials.size(); i++) {
-                        resolveOnReceiver(partials.get(i), t);
-                    }
+                if (receiverTypes.add(t)) {
+                    onReceiverType(t);
                 }
             }
         }
@@ -155,8 +161,22 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
             if (get) {
                 a.solver().addEdge(fieldPointer, value, null);
             } else {
-                a.solver().addEdge(value, fieldPointer, filter(f));
+                a.solver().addEdge(storable(f), fieldPointer, null);
             }
+        }
+
+        /**
+         * The values the site may store into field {@code f}: those of the field's type, filtered
+         * once per field into a pointer of their own, not again for each receiver object.
+         */
+        private int storable(JField f) {
+            Integer p = storable.get(f.id());
+            if (p == null) {
+                p = a.solver().tempPointer();
+                storable.put(f.id(), p);
+                a.solver().addEdge(value, p, filter(f));
+            }
+            return p;
         }
 
         void resolve(Meta p) {
@@ -172,9 +192,7 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
                 }
                 return;
             }
-            for (int i = 0; i < receiverTypes.size(); i++) {
-                resolveOnReceiver(p, receiverTypes.get(i));
-            }
+            resolveOnReceivers(p);
             if (p.name() != null && !a.probe()) { // [I-INVS2T]'s analogue, off in PROBE
                 for (JField f : a.members().fieldsNamed(p.name())) {
                     if (f.isStatic()) {
@@ -184,16 +202,43 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
             }
         }
 
-        /** Partial {@code p} of unknown class meets receivers of class {@code type}: the fields it has. */
-        void resolveOnReceiver(Meta p, int type) {
-            if (p.type() >= 0 || (a.probe() && p.name() == null)) {
-                return;
-            }
+        /**
+         * A receiver of a new class {@code type}: the instance fields of it and its supertypes
+         * (each class once per site) that a partial of unknown class looks for ([I-INVTP]'s
+         * analogue). Indexed by name, so that each partial's name is looked up once, not searched
+         * again for each receiver class.
+         */
+        void onReceiverType(int type) {
             for (int s : a.members().supertypes(type)) {
-                for (JField f : a.members().fields(s, p.name(), true)) {
-                    if (!f.isStatic() && a.members().inferable(s)) {
+                if (!receiverSupertypes.add(s) || !a.members().inferable(s)) {
+                    continue;
+                }
+                for (JField f : a.members().fields(s, null, true)) {
+                    if (f.isStatic()) {
+                        continue;
+                    }
+                    allReceiverFields.add(f);
+                    receiverFields.computeIfAbsent(f.name(), n -> new ArrayList<>()).add(f);
+                    if (anyName || wantedNames.contains(f.name())) {
                         field(f, "receiver type");
                     }
+                }
+            }
+        }
+
+        /** Partial {@code p} of unknown class: the fields of that name of the receivers' classes so far. */
+        void resolveOnReceivers(Meta p) {
+            if (p.name() == null) {
+                if (a.probe() || anyName) {
+                    return;
+                }
+                anyName = true;
+                for (int i = 0; i < allReceiverFields.size(); i++) {
+                    field(allReceiverFields.get(i), "receiver type");
+                }
+            } else if (wantedNames.add(p.name())) {
+                for (JField f : receiverFields.getOrDefault(p.name(), List.of())) {
+                    field(f, "receiver type");
                 }
             }
         }

@@ -22,8 +22,9 @@ import org.jphantom.analysis.lang.Signatures;
  * {@code A} made at that call site, constructed there (the no-argument constructor for
  * {@code Class.newInstance}, every constructor for {@code Constructor.newInstance}); the marker
  * itself never passes a cast. {@link Invocations} types markers at {@code invoke} the same way. A
- * marker becomes objects of at most {@link ReflectionLimits#lazyTypes()} classes: a use that would
- * take it past that does not type it ({@link #typesAt}).
+ * marker becomes objects of at most {@link ReflectionLimits#lazyTypes()} classes, given by at most
+ * {@link ReflectionLimits#lazyUses()} distinct uses: a use that would take it past either does not
+ * type it ({@link #typesAt}).
  * Markers that are never typed make their site unsound (SOLAR's assumption 4 fails there).
  */
 final class LazyHeap {
@@ -40,6 +41,8 @@ final class LazyHeap {
         final List<Integer> csms = new ArrayList<>(1);
         final int args;
         final Set<Integer> types = new LinkedHashSet<>();
+        /** The uses that typed it (at most {@link ReflectionLimits#lazyUses()}). */
+        final Set<String> uses = new java.util.HashSet<>();
 
         Lazy(ReflectiveCall call, int args) {
             this.call = call;
@@ -135,7 +138,8 @@ final class LazyHeap {
      * The types a use of the lazy object {@code marker} ([L-CAST]: a cast to {@code type}; [L-INV]: an
      * {@code invoke} of a method of {@code type}) gives it: the closed world's concrete subtypes of
      * {@code type}, unless they would make the object's types (those earlier uses gave it, and
-     * these) more than {@link ReflectionLimits#lazyTypes()}: then none, and the site is reported
+     * these) more than {@link ReflectionLimits#lazyTypes()}, or the use is a new one after
+     * {@link ReflectionLimits#lazyUses()} others typed it: then none, and the site is reported
      * unsound, naming the use. The limit bounds each creating site, not each use: under context
      * insensitivity a lazy object reaches every {@code equals(Object)} of the program, each cast
      * there to one class. Which uses type it, when they would exceed the limit together, follows
@@ -151,8 +155,16 @@ final class LazyHeap {
         if (a.probe()) {
             return List.of(); // PROBE: [L-CAST] and [L-INV] off; the use is only counted, for the report
         }
+        int uses = a.options().limits().lazyUses();
+        if (!l.uses.contains(use) && l.uses.size() >= uses) {
+            l.call.unsound("the object of an unknown class it creates meets " + use + " of "
+                    + Signatures.javaName(a.program().typeName(type)) + " after " + uses
+                    + " other uses typed it, the most the lazy-use limit lets type one object: not typed there");
+            return List.of();
+        }
         int limit = a.options().limits().lazyTypes();
         if (l.types.size() + subs.size() <= limit || l.types.size() + newTypes(l, subs) <= limit) {
+            l.uses.add(use);
             return subs; // the lazy-typing limit is this site's bound for them, not its budget (SiteBudget)
         }
         l.call.unsound("the object of an unknown class it creates meets " + use + " of "

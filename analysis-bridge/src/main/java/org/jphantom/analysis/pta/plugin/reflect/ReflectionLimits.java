@@ -14,6 +14,13 @@ import org.jphantom.JphantomException;
  *                  the paper, ignores [L-CAST] and [L-INV] everywhere; this ignores them at such
  *                  uses only) and the creating site is reported unsound, naming the use.
  *                  {@link Integer#MAX_VALUE}: no limit, SOLAR as published
+ * @param lazyUses  the most distinct uses (casts and {@code invoke} calls) that may type one lazy
+ *                  object ({@code --reflection-lazy-uses}); a further use does not type it and the
+ *                  creating site is reported unsound, naming the use. A factory's object is typed
+ *                  by the one or few casts its callers apply to the result; one that reaches
+ *                  hundreds of casts (an interpreter's or a bean library's values, merged under
+ *                  context insensitivity) tells nothing at any of them. {@link Integer#MAX_VALUE}:
+ *                  no limit
  * @param castTypes the thesis' c (Section 3.4.3): a cast back-propagates, or invents objects, only
  *                  when at most this many concrete classes satisfy it
  * @param nameTypes the thesis' d: a member name back-propagates only when at most this many classes
@@ -27,34 +34,47 @@ import org.jphantom.JphantomException;
  *                  the budget resolves no target of a further class and is reported {@code limited},
  *                  naming what it gave up ({@link SiteBudget}). {@link Integer#MAX_VALUE}: no budget
  */
-public record ReflectionLimits(int lazyTypes, int castTypes, int nameTypes, int siteClasses) {
+public record ReflectionLimits(int lazyTypes, int lazyUses, int castTypes, int nameTypes, int siteClasses) {
     /**
      * The defaults: a lazy object typed as at most 200 classes (PMD 4.2.6's cast to {@code Rule}
      * needs 118, log4j 1.2.17's most typed site 98; Ant's cast to {@code ProjectComponent} alone is
-     * 342; see the analysis-bridge README); c = d = 5, the thesis' defaults.
+     * 342; see the analysis-bridge README) by at most {@value #DEFAULT_LAZY_USES} uses; c = d = 5, the
+     * thesis' defaults.
      */
-    public static final ReflectionLimits DEFAULT = new ReflectionLimits(200, 5, 5, SiteBudget.DEFAULT_CLASSES);
+    public static final ReflectionLimits DEFAULT = new ReflectionLimits(200, ReflectionLimits.DEFAULT_LAZY_USES, 5, 5,
+            SiteBudget.DEFAULT_CLASSES);
+
+    /**
+     * The default bound on the uses typing one lazy object (see the analysis-bridge README's
+     * reflection section for the measurements behind it).
+     */
+    public static final int DEFAULT_LAZY_USES = 16;
 
     public ReflectionLimits {
-        if (lazyTypes < 1 || castTypes < 1 || nameTypes < 1 || siteClasses < 1) {
-            throw JphantomException.input("reflection limits must be positive: lazy " + lazyTypes + ", c "
-                    + castTypes + ", d " + nameTypes + ", budget " + siteClasses);
+        if (lazyTypes < 1 || lazyUses < 1 || castTypes < 1 || nameTypes < 1 || siteClasses < 1) {
+            throw JphantomException.input("reflection limits must be positive: lazy " + lazyTypes + ", lazy uses "
+                    + lazyUses + ", c " + castTypes + ", d " + nameTypes + ", budget " + siteClasses);
         }
     }
 
     /** These limits with lazy typing bounded at {@code n} ({@link Integer#MAX_VALUE}: unbounded). */
     public ReflectionLimits withLazyTypes(int n) {
-        return new ReflectionLimits(n, castTypes, nameTypes, siteClasses);
+        return new ReflectionLimits(n, lazyUses, castTypes, nameTypes, siteClasses);
+    }
+
+    /** These limits with at most {@code n} uses typing a lazy object ({@link Integer#MAX_VALUE}: unbounded). */
+    public ReflectionLimits withLazyUses(int n) {
+        return new ReflectionLimits(lazyTypes, n, castTypes, nameTypes, siteClasses);
     }
 
     /** These limits with the thesis' c and d. */
     public ReflectionLimits withUseBased(int c, int d) {
-        return new ReflectionLimits(lazyTypes, c, d, siteClasses);
+        return new ReflectionLimits(lazyTypes, lazyUses, c, d, siteClasses);
     }
 
     /** These limits with a site's budget of {@code n} classes ({@link Integer#MAX_VALUE}: none). */
     public ReflectionLimits withSiteClasses(int n) {
-        return new ReflectionLimits(lazyTypes, castTypes, nameTypes, n);
+        return new ReflectionLimits(lazyTypes, lazyUses, castTypes, nameTypes, n);
     }
 
     /** {@code N} or {@code none} (no budget), as {@code --reflection-budget} takes it. */
@@ -71,6 +91,14 @@ public record ReflectionLimits(int lazyTypes, int castTypes, int nameTypes, int 
             return Integer.MAX_VALUE;
         }
         return positive(value, "--reflection-lazy-limit takes a positive number or none");
+    }
+
+    /** {@code N} or {@code none} (no limit), as {@code --reflection-lazy-uses} takes it. */
+    public static int parseLazyUses(String value) {
+        if (value.equals("none")) {
+            return Integer.MAX_VALUE;
+        }
+        return positive(value, "--reflection-lazy-uses takes a positive number or none");
     }
 
     /** {@code C,D} as {@code --reflection-use-based-limits} takes it. */
