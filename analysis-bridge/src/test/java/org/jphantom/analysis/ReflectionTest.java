@@ -213,6 +213,12 @@ class ReflectionTest {
         for (String driver : List.of("DriverOne", "DriverTwo")) {
             assertTrue(substrings.reachableMethods().contains("<reflection." + driver + ": void <clinit>()>"), driver);
         }
+        // the cheap part (--reflection-strings classes: pieces at forName/loadClass only) finds them too
+        AnalysisResult classes = Analysis.run(input, base.withMains(List.of("reflection.UnknownNames"))
+                .withReflectionOptions(org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.OFF.withClassSubstrings()));
+        for (String driver : List.of("DriverOne", "DriverTwo")) {
+            assertTrue(classes.reachableMethods().contains("<reflection." + driver + ": void <clinit>()>"), driver);
+        }
     }
 
     /** HotSpot runs the initialisers {@code UnknownNames} names: the argument's, and one branch's each time. */
