@@ -9,7 +9,8 @@ import java.lang.invoke.MethodType;
  * {@code findSpecial} with its {@code specialCaller}: a handle of a grandparent's method looked up
  * for a caller whose parent overrides it runs the parent's method (the JVM resolves it again from
  * the caller's direct superclass, as {@code invokespecial} does); one of the parent's method runs
- * it. The test also runs it in a JVM: {@code RAN} says which methods ran.
+ * it; {@code unreflectSpecial} of the grandparent's {@code Method} for the same caller runs the
+ * parent's, as the first. The test also runs it in a JVM: {@code RAN} says which methods ran.
  */
 public class Main {
     static class GrandParent {
@@ -41,6 +42,12 @@ public class Main {
             return (String) h.invokeExact(this);
         }
 
+        String viaUnreflect() throws Throwable {
+            MethodHandle h = MethodHandles.lookup().unreflectSpecial(GrandParent.class.getDeclaredMethod("say"),
+                    Child.class);
+            return (String) h.invokeExact(this);
+        }
+
         String viaParent() throws Throwable {
             MethodHandle h = MethodHandles.lookup().findSpecial(Parent.class, "say",
                     MethodType.methodType(String.class), Child.class);
@@ -55,5 +62,6 @@ public class Main {
         Child c = new Child(); // @child
         c.viaGrandParent();
         c.viaParent();
+        c.viaUnreflect();
     }
 }

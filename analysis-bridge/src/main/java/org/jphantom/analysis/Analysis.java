@@ -105,7 +105,8 @@ public final class Analysis {
             ReflectionLog log = request.reflectionLog() == null ? null : TamiFlexLogReader.read(request.reflectionLog());
             ReflectionHints hints = request.reflectionHints() == null ? null
                     : HintFileReader.read(request.reflectionHints());
-            reflection = new ReflectionAnalysis(request.reflection(), ro, log, origins, hints, input::jdkExports);
+            reflection = new ReflectionAnalysis(request.reflection(), ro, log, origins, hints, input::jdkExports,
+                    input.embedded());
             plugins.add(reflection);
         }
         if (request.dynamicModels()) {

@@ -16,6 +16,7 @@ import org.jphantom.analysis.ir.ProgramIR;
 import org.jphantom.analysis.missing.Completion;
 import org.jphantom.analysis.missing.MissingClasses;
 import org.jphantom.analysis.missing.MissingMode;
+import org.jphantom.analysis.lang.EmbeddedClasses;
 import org.jphantom.analysis.lang.LoadClock;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.io.ClassSource;
@@ -40,9 +41,11 @@ public final class AnalysisInput implements AutoCloseable {
     private final ProgramIR ir;
     private final List<String> warnings;
     private final Completion completion;
+    private final EmbeddedClasses embedded;
 
     private AnalysisInput(JdkImage jdk, LibraryPath library, Program program, List<String> warnings,
-                          Completion completion) {
+                          Completion completion, EmbeddedClasses embedded) {
+        this.embedded = embedded;
         this.jdk = jdk;
         this.library = library;
         this.program = program;
@@ -102,6 +105,13 @@ public final class AnalysisInput implements AutoCloseable {
                 programInfo.put(pc.internalName(), ClassInfo.read(pc.bytes()));
                 programBytes.put(pc.internalName(), pc.bytes());
             }
+            List<String> warnings = new ArrayList<>(input.warnings());
+            // class files the program carries as data (a constant array, a resource) join it: a loader may define them
+            EmbeddedClasses embedded = EmbeddedClasses.find(programPaths, input, jdk::ownsPackage, jdk.release(), warnings);
+            for (Map.Entry<String, byte[]> e : embedded.classes().entrySet()) {
+                programInfo.put(e.getKey(), ClassInfo.read(e.getValue()));
+                programBytes.put(e.getKey(), e.getValue());
+            }
             LoadClock clock = new LoadClock();
             Caching jdkBytes = new Caching(jdk, clock);
             Caching libBytes = new Caching(library, clock);
@@ -130,14 +140,13 @@ public final class AnalysisInput implements AutoCloseable {
                 byte[] b = programBytes.get(name);
                 return b != null ? b : libBytes.find(name);
             }, Set.copyOf(programInfo.keySet()), library.names(), clock);
-            List<String> warnings = new ArrayList<>(input.warnings());
             if (jdk.release() != Runtime.version().feature()) {
                 warnings.add("release " + jdk.release() + ": ct.sym classes have no method bodies, so every JDK method is"
                         + " modelled as returning an abstract object of its declared type; calls back into the program"
                         + " from the JDK are not seen and the result is far from complete");
             }
             Completion completion = new Completion(missingMode, missing, complement, failure);
-            return new AnalysisInput(jdk, library, program, warnings, completion);
+            return new AnalysisInput(jdk, library, program, warnings, completion, embedded);
         } catch (RuntimeException | Error e) {
             if (library != null) {
                 library.close();
@@ -167,6 +176,11 @@ public final class AnalysisInput implements AutoCloseable {
     /** What the program lacked and whether it was complemented. */
     public Completion completion() {
         return completion;
+    }
+
+    /** The class files the program carries as data, which joined it ({@link EmbeddedClasses}). */
+    public EmbeddedClasses embedded() {
+        return embedded;
     }
 
     public Program program() {

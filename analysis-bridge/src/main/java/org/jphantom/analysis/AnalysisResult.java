@@ -434,6 +434,7 @@ public final class AnalysisResult {
             var ro = request.reflectionOptions();
             Map<String, Object> techniques = new LinkedHashMap<>();
             techniques.put("substrings", ro.substrings());
+            techniques.put("memberSubstrings", ro.memberSubstrings());
             techniques.put("useBased", ro.useBased().label());
             techniques.put("stringColouring", ro.colouring());
             s.put("reflectionTechniques", techniques);

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DynamicModelsTest {
     static final List<String> FIXTURES = List.of("dyncallbacks", "dynserial", "dynproxy", "dynservice", "dynunsafe",
             "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy", "dynmhtype", "dynserlambda", "dynmhlookup", "dynxml",
-            "dynproxyitf", "dynmhspecial", "dynloaderfind");
+            "dynproxyitf", "dynmhspecial", "dynloaderfind", "dynloaderbytes");
 
     @TempDir
     static Path tmp;
@@ -47,6 +48,7 @@ class DynamicModelsTest {
             PtaFixtures.compile(f, classes);
         }
         LdcFixture.write(classes);
+        hidePlugin(classes);
         List<Path> classpath = new ArrayList<>();
         for (String f : FIXTURES) {
             Path services = PtaFixtures.resources().resolve(f).resolve("META-INF");
@@ -62,6 +64,15 @@ class DynamicModelsTest {
             off = Analysis.run(input, request.withDynamicModels(false));
         }
         System.err.println("DynamicModelsTest: with models " + on.summary() + "\nwithout " + off.summary());
+    }
+
+    /**
+     * Moves {@code dynloaderbytes}' plugin class out of the class path's reach, into the resource
+     * {@code dynloaderbytes/plugin.bin} that its loader defines it from.
+     */
+    private static void hidePlugin(Path classes) throws IOException {
+        Path plugin = classes.resolve("dynloaderbytes/res/Plugin.class");
+        Files.move(plugin, classes.resolve("dynloaderbytes/plugin.bin"));
     }
 
     /** A jar of the files under {@code metaInf}, as {@code META-INF/...} entries. */
@@ -128,10 +139,10 @@ class DynamicModelsTest {
         assertEquals(" invoke area invoke put invoke note", ranByTheJvm("dynproxyitf"));
     }
 
-    /** The JVM runs the parent's method through both {@code findSpecial} handles of {@code dynmhspecial}. */
+    /** The JVM runs the parent's method through the {@code findSpecial} and {@code unreflectSpecial} handles of {@code dynmhspecial}. */
     @org.junit.jupiter.api.Test
     void theJvmRunsTheSpecialCallersSuperMethod() throws Exception {
-        assertEquals(" parent parent", ranByTheJvm("dynmhspecial"));
+        assertEquals(" parent parent parent", ranByTheJvm("dynmhspecial"));
     }
 
     /**
@@ -142,6 +153,43 @@ class DynamicModelsTest {
     void theJvmCallsTheDefiningLoadersLoadClass() throws Exception {
         String ran = ranByTheJvm("dynloaderfind");
         assertTrue(ran.startsWith(" load find load") && ran.endsWith(" plugin child"), ran);
+    }
+
+    /**
+     * The JVM runs {@code dynloaderbytes}: the class of the constant array and the class of the
+     * resource, each defined by the program's loader (neither is on the class path).
+     */
+    @org.junit.jupiter.api.Test
+    void theJvmRunsTheClassesDefinedFromTheProgramsBytes() throws Exception {
+        assertEquals(" greeter plugin", ranByTheJvm("dynloaderbytes"));
+    }
+
+    /**
+     * Every defineClass site is in reflection.json: {@code dynloaderbytes}' array site resolved by
+     * its bytes, its resource site by the constant name (the resource's class joined the closed
+     * world), {@code dynloader}'s (an empty array, a name no class has) unsound with its reason.
+     */
+    @org.junit.jupiter.api.Test
+    void defineClassSitesAreReportedWithWhatTheyDefine() {
+        Map<String, Map<String, Object>> sites = new java.util.TreeMap<>();
+        for (Object o : (List<?>) on.reflection().toJson().get("sites")) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> site = (Map<String, Object>) o;
+            if (String.valueOf(site.get("api")).endsWith("defineClass")) {
+                sites.put(site.get("class") + "." + site.get("method"), site);
+            }
+        }
+        Map<String, Object> array = sites.get("dynloaderbytes.Main$ArrayLoader.define([B)Ljava/lang/Class;");
+        assertEquals("resolved", array.get("status"), array.toString());
+        assertEquals("[{target=dynloaderbytes.hidden.Greeter, how=[bytes]}]", array.get("targets").toString());
+        Map<String, Object> resource = sites.get(
+                "dynloaderbytes.Main$ResourceLoader.findClass(Ljava/lang/String;)Ljava/lang/Class;");
+        assertTrue(resource.get("targets").toString().contains("{target=dynloaderbytes.res.Plugin, how=[name]}"),
+                resource.toString());
+        Map<String, Object> empty = sites.get("dynloader.Main$BytesLoader.load(Ljava/lang/String;[B)Ljava/lang/Class;");
+        assertEquals("unsound", empty.get("status"), empty.toString());
+        assertTrue(empty.get("reasons").toString().contains("defines a class from bytes the analysis cannot read"),
+                empty.toString());
     }
 
     /** Runs fixture {@code f}'s main in a fresh class loader; returns its {@code RAN} field's text. */

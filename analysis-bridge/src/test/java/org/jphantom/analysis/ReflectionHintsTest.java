@@ -256,7 +256,7 @@ class ReflectionHintsTest {
                 + " Class.getDeclaredMethod, Class.getMethods, Class.getDeclaredMethods, Class.getConstructor,"
                 + " Class.getDeclaredConstructor, Class.getConstructors, Class.getDeclaredConstructors, Class.getField,"
                 + " Class.getDeclaredField, Class.getFields, Class.getDeclaredFields, Method.invoke,"
-                + " Constructor.newInstance, Field.get, Field.set, Array.newInstance)",
+                + " Constructor.newInstance, Field.get, Field.set, Array.newInstance, ClassLoader.defineClass, Lookup.defineClass, Lookup.defineHiddenClass)",
                 error(file(hint("byName", "\"api\": \"Class.forname\", \"ignore\": true"))));
     }
 

@@ -118,6 +118,15 @@ class ReflectionStringsTest {
             assertFalse(without.contains(e), release + ": without substring flow: " + e);
         }
         assertTrue(targets(off, 14, "Class.forName").isEmpty());
+
+        // --reflection-strings classes: the class names' pieces still resolve, the member names' do not
+        AnalysisResult classes = run(release, "Builders", ReflectionOptions.OFF.withClassSubstrings());
+        assertEquals(java.util.Set.of("strings.plugins.Alpha", "strings.plugins.Beta"),
+                targets(classes, 14, "Class.forName").keySet());
+        assertEquals(java.util.Set.of("strings.FileHandler", "strings.NetHandler"),
+                targets(classes, 19, "Class.forName").keySet());
+        assertTrue(targets(classes, 12, "Class.getMethod").values().stream().noneMatch(h -> h.contains("substring")),
+                targets(classes, 12, "Class.getMethod").toString());
     }
 
     @ParameterizedTest

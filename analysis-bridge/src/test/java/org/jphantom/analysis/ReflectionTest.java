@@ -213,6 +213,12 @@ class ReflectionTest {
         for (String driver : List.of("DriverOne", "DriverTwo")) {
             assertTrue(substrings.reachableMethods().contains("<reflection." + driver + ": void <clinit>()>"), driver);
         }
+        // the cheap part (--reflection-strings classes: pieces at forName/loadClass only) finds them too
+        AnalysisResult classes = Analysis.run(input, base.withMains(List.of("reflection.UnknownNames"))
+                .withReflectionOptions(org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.OFF.withClassSubstrings()));
+        for (String driver : List.of("DriverOne", "DriverTwo")) {
+            assertTrue(classes.reachableMethods().contains("<reflection." + driver + ": void <clinit>()>"), driver);
+        }
     }
 
     /** HotSpot runs the initialisers {@code UnknownNames} names: the argument's, and one branch's each time. */
@@ -220,6 +226,42 @@ class ReflectionTest {
     void theJvmInitialisesTheClassesOfUnknownNames() throws Exception {
         assertEquals(" argument two", ranByTheJvm("reflection.UnknownNames", "reflection.DriverByArgument"));
         assertEquals(" argument one", ranByTheJvm("reflection.UnknownNames", "reflection.DriverByArgument", "x"));
+    }
+
+    /**
+     * A constant name no class has: through the caller's loader (HotSpot throws
+     * ClassNotFoundException) the site lists it under {@code notFound} and stays sound; through a
+     * {@code URLClassLoader} the program makes (HotSpot finds the class in the directory it names)
+     * the site is unsound, with its reason.
+     */
+    @Test
+    void namesNoClassHasAreUnsoundOnlyThroughLoadersThatMayFindThemElsewhere() throws Exception {
+        Path plugins = Files.createDirectories(tmp.resolve("plugins-dir/plugins"));
+        org.objectweb.asm.ClassWriter cw = new org.objectweb.asm.ClassWriter(0);
+        cw.visit(org.objectweb.asm.Opcodes.V1_8, org.objectweb.asm.Opcodes.ACC_PUBLIC, "plugins/Outside", null,
+                "java/lang/Object", null);
+        cw.visitEnd();
+        Files.write(plugins.resolve("Outside.class"), cw.toByteArray());
+        assertEquals(" absent", ranByTheJvm("reflection.AbsentNames"));
+        assertEquals(" absent plugins.Outside", ranByTheJvm("reflection.AbsentNames", plugins.getParent().toString()));
+
+        AnalysisResult solar = run("AbsentNames", ReflectionMode.SOLAR);
+        Map<String, Map<String, Object>> sites = new java.util.TreeMap<>();
+        for (Object o : (List<?>) solar.reflection().toJson().get("sites")) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> site = (Map<String, Object>) o;
+            if (site.get("class").equals("reflection.AbsentNames")) {
+                sites.put((String) site.get("api"), site);
+            }
+        }
+        Map<String, Object> forName = sites.get("Class.forName");
+        assertEquals("resolved", forName.get("status"), forName.toString());
+        assertEquals(List.of("reflection.NoSuchDriver"), forName.get("notFound"), forName.toString());
+        Map<String, Object> loadClass = sites.get("ClassLoader.loadClass");
+        assertEquals("unsound", loadClass.get("status"), loadClass.toString());
+        assertEquals(List.of("plugins.Outside"), loadClass.get("notFound"), loadClass.toString());
+        assertTrue(loadClass.get("reasons").toString().contains("loads a name no class of the closed world has"
+                + " (plugins.Outside) through a loader that may find it elsewhere"), loadClass.toString());
     }
 
     /** Runs {@code main} of class {@code cls} of the fixture in a fresh class loader; its {@code RAN} field's text. */

@@ -87,9 +87,10 @@ final class AnalyzeCommand {
                 .desc("lightweight annotations (JSON): per reflective call site (class, method, optional line and"
                         + " api) the classes, methods or fields it may reach, or ignore; see the analysis-bridge README")
                 .build());
-        o.addOption(Option.builder().longOpt("reflection-strings").hasArg().argName("substring|off")
+        o.addOption(Option.builder().longOpt("reflection-strings").hasArg().argName("substring|classes|off")
                 .desc("with solar: follow parts of class and member names through StringBuilder, concat and"
-                        + " string concatenation, and match them by prefix and suffix (default off)").build());
+                        + " string concatenation, and match them by prefix and suffix; 'classes': at forName and"
+                        + " loadClass only (default off)").build());
         o.addOption(Option.builder().longOpt("reflection-use-based").hasArg().argName("MODE")
                 .desc("with solar: use-based inference; 'propagate': a cast or a member name tells an unresolved"
                         + " forName its classes; 'invent': objects of the cast type at casts of unresolved invoke/get"
@@ -389,8 +390,8 @@ final class AnalyzeCommand {
      */
     private static ReflectionOptions reflectionOptions(CommandLine cl) throws ParseException {
         String strings = cl.getOptionValue("reflection-strings", "off");
-        if (!strings.equals("substring") && !strings.equals("off")) {
-            throw new ParseException("--reflection-strings takes substring or off, not '" + strings + "'");
+        if (!strings.equals("substring") && !strings.equals("classes") && !strings.equals("off")) {
+            throw new ParseException("--reflection-strings takes substring, classes or off, not '" + strings + "'");
         }
         String colouring = cl.getOptionValue("string-colouring", "on");
         if (!colouring.equals("on") && !colouring.equals("off")) {
@@ -415,6 +416,7 @@ final class AnalyzeCommand {
         } catch (org.jphantom.JphantomException e) {
             throw new ParseException(e.getMessage());
         }
-        return new ReflectionOptions(strings.equals("substring"), useBased, colouring.equals("on"), limits);
+        return new ReflectionOptions(!strings.equals("off"), strings.equals("substring"), useBased, colouring.equals("on"),
+                limits);
     }
 }

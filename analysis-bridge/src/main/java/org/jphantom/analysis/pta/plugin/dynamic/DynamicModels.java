@@ -54,7 +54,6 @@ public final class DynamicModels {
         out.add(new SpreadInvocations(handles));
         out.add(new HandleProxies());
         out.add(new DynamicCallSites());
-        out.add(new DefineClassSites());
         out.add(new LoaderCalls());
         return out;
     }

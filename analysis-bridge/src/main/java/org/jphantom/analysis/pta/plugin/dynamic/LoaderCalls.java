@@ -5,6 +5,7 @@ import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.pta.context.Contexts;
 import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.pta.plugin.PointerListeners;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionAnalysis;
 import org.jphantom.analysis.pta.solver.Solver;
 
 /**
@@ -73,7 +74,7 @@ public final class LoaderCalls implements Plugin {
     private int unknownName() {
         if (unknownName < 0) {
             unknownName = solver.tempPointer();
-            solver.addPointsTo(unknownName, solver.csObject(Contexts.EMPTY, solver.heap().abstractObject("jvm:class-name",
+            solver.addPointsTo(unknownName, solver.csObject(Contexts.EMPTY, solver.heap().abstractObject(ReflectionAnalysis.JVM_CLASS_NAME,
                     solver.program().type("java/lang/String"), null, "<a class name the JVM resolves>")));
         }
         return unknownName;

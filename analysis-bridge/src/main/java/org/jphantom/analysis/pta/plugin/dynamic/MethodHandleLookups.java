@@ -131,42 +131,12 @@ public final class MethodHandleLookups extends CallSiteModel implements Warnings
         });
     }
 
-    /**
-     * The handles of a {@code findSpecial} site: each member its lookup finds, joined with each
-     * class constant its {@code specialCaller} argument may be ({@link LookupMembers#special});
-     * with a caller that is no constant (reported), the member's own handle.
-     */
+    /** The handles of a {@code findSpecial} site ({@link SpecialCallers}); a caller that is no constant is reported. */
     private java.util.function.Consumer<HandleTarget> specialCallers(int callerCsm, int callerVar, String where,
                                                                      java.util.function.Consumer<HandleTarget> make) {
-        List<HandleTarget> found = new ArrayList<>();
-        List<String> callers = new ArrayList<>();
-        boolean[] unknownCaller = {false};
-        int ptr = Calls.var(solver, callerCsm, callerVar);
-        if (ptr >= 0) {
-            watch.watch(ptr, objs -> {
-                for (int o : objs) {
-                    String c = solver.heap().classConstant(solver.cs().siteOf(o));
-                    if (c == null) {
-                        if (!unknownCaller[0]) {
-                            unknownCaller[0] = true;
-                            report(where, "method handles: findSpecial at " + where + " with a special caller that is"
-                                    + " no constant: the method refc resolves is called");
-                            found.forEach(make);
-                        }
-                    } else if (!callers.contains(c)) {
-                        callers.add(c);
-                        found.forEach(t -> make.accept(members().special(t, c)));
-                    }
-                }
-            });
-        }
-        return t -> {
-            found.add(t);
-            callers.forEach(c -> make.accept(members().special(t, c)));
-            if (unknownCaller[0]) {
-                make.accept(t);
-            }
-        };
+        return SpecialCallers.joined(solver, watch, members(), Calls.var(solver, callerCsm, callerVar), make,
+                () -> report(where, "method handles: findSpecial at " + where + " with a special caller that is"
+                        + " no constant: the method refc resolves is called"));
     }
 
     /** findConstructor(refc, type), findSpecial(refc, name, type, specialCaller), the others (refc, name, type). */

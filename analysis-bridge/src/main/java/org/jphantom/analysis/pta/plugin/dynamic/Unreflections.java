@@ -18,7 +18,9 @@ import org.jphantom.world.MemberInfo;
  * object of a known member the argument may be (the reflection model's meta-objects, read through
  * {@link MemberKey}), the call returns the handle object of that member (static or virtual,
  * special, constructor, static or instance field access), the same object a {@code find*} of the
- * member yields. A reflective object that stands for a member only partly known (the reflection
+ * member yields; {@code unreflectSpecial}'s handle, as {@code findSpecial}'s, has its
+ * {@code specialCaller} as receiver type and runs the method the caller's direct superclass
+ * resolves when the method's class is above it ({@link SpecialCallers}). A reflective object that stands for a member only partly known (the reflection
  * model's unknown names or classes) is reported, as is anything else.
  */
 final class Unreflections extends CallSiteModel implements Warnings {
@@ -30,6 +32,7 @@ final class Unreflections extends CallSiteModel implements Warnings {
             "unreflectSetter(Ljava/lang/reflect/Field;)", MemberKey.Kind.FIELD);
     private final HandleObjects handles;
     private final TreeSet<String> unresolved = new TreeSet<>();
+    private LookupMembers members;
 
     Unreflections(HandleObjects handles) {
         this.handles = handles;
@@ -53,12 +56,26 @@ final class Unreflections extends CallSiteModel implements Warnings {
         }
         boolean report = Calls.reportable(solver, site);
         String where = solver.callGraph().callerOf(site).signature(solver.program()) + "/" + inv.ordinal;
+        java.util.function.Consumer<HandleTarget> make = t -> solver.addPointsTo(result, handles.object(solver, t, report));
+        if (callee.name().equals("unreflectSpecial")) { // the JDK's getDirectMethodCommon, as for findSpecial
+            if (members == null) {
+                members = new LookupMembers(solver.program());
+            }
+            make = SpecialCallers.joined(solver, watch, members, Calls.var(solver, callerCsm, inv.args[1]), make,
+                    () -> {
+                        if (report) {
+                            unresolved.add("method handles: unreflectSpecial at " + where + " with a special caller"
+                                    + " that is no constant: the method's own declaring class resolves it");
+                        }
+                    });
+        }
+        java.util.function.Consumer<HandleTarget> handle = make;
         watch.watch(member, objs -> {
             for (int o : objs) {
                 MemberKey k = ReflectObjects.memberOf(solver, o);
                 HandleTarget t = k == null || k.kind() != expected ? null : target(callee.name(), k);
                 if (t != null) {
-                    solver.addPointsTo(result, handles.object(solver, t, report));
+                    handle.accept(t);
                 } else if (report) {
                     unresolved.add("method handles: " + callee.name() + " at " + where + " of "
                             + solver.heap().describe(solver.cs().siteOf(o)) + ": no known member");

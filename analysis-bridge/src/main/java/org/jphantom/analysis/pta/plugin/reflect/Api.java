@@ -6,7 +6,7 @@ import org.jphantom.analysis.lang.Program;
 /**
  * The reflective API methods the analysis models, recognised by the symbolic reference of a call
  * ({@code java.lang.Class}, {@code java.lang.reflect.*} are final, so the owner names the method;
- * {@code loadClass} may be called on any class loader type).
+ * {@code loadClass} and {@code defineClass} may be called on any class loader type).
  */
 enum Api {
     FOR_NAME("Class.forName"),
@@ -30,7 +30,10 @@ enum Api {
     CONSTRUCTOR_NEW_INSTANCE("Constructor.newInstance"),
     FIELD_GET("Field.get"),
     FIELD_SET("Field.set"),
-    ARRAY_NEW_INSTANCE("Array.newInstance");
+    ARRAY_NEW_INSTANCE("Array.newInstance"),
+    DEFINE_CLASS("ClassLoader.defineClass"),
+    LOOKUP_DEFINE_CLASS("Lookup.defineClass"),
+    DEFINE_HIDDEN_CLASS("Lookup.defineHiddenClass");
 
     private final String label;
 
@@ -77,7 +80,17 @@ enum Api {
             case "java/lang/reflect/Array":
                 return inv.name.equals("newInstance") && (inv.desc.equals("(Ljava/lang/Class;I)Ljava/lang/Object;")
                         || inv.desc.equals("(Ljava/lang/Class;[I)Ljava/lang/Object;")) ? ARRAY_NEW_INSTANCE : null;
+            case "java/lang/invoke/MethodHandles$Lookup":
+                if (inv.name.equals("defineClass") && inv.desc.equals("([B)Ljava/lang/Class;")) {
+                    return LOOKUP_DEFINE_CLASS;
+                }
+                return inv.name.startsWith("defineHiddenClass") && inv.desc.startsWith("([B") ? DEFINE_HIDDEN_CLASS : null;
             default:
+                if (inv.name.equals("defineClass") && inv.desc.endsWith(")Ljava/lang/Class;") && inv.recv >= 0
+                        && !inv.owner.startsWith("[")
+                        && program.isSubtype(program.type(inv.owner), program.type("java/lang/ClassLoader"))) {
+                    return DEFINE_CLASS;
+                }
                 if (inv.name.equals("loadClass") && inv.desc.equals("(Ljava/lang/String;)Ljava/lang/Class;")
                         && inv.recv >= 0 && !inv.owner.startsWith("[")
                         && program.isSubtype(program.type(inv.owner), program.type("java/lang/ClassLoader"))) {

@@ -61,6 +61,11 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
         if (nameVar < 0) {
             return;
         }
+        int loaderVar = call.api == Api.LOAD_CLASS ? inv.recv
+                : inv.desc.equals("(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;") ? inv.args[2] : -1;
+        if (loaderVar >= 0) {
+            watchLoaders(csm, call, loaderVar);
+        }
         a.watchers().watch(a.var(csm, nameVar), objs -> {
             for (int o : objs) {
                 if (solver.typeOfObject(o) != stringType) {
@@ -141,6 +146,7 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
         String internal = internalName(s, call.api == Api.FOR_NAME, a.program());
         if (internal == null) {
             call.unknownSource("\"" + s + "\" names no class of the closed world");
+            call.notFound(s);
             return;
         }
         add(call, lhs, internal, "constant");
@@ -186,6 +192,42 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
                     + " call: its static initialiser is not analysed");
         }
     }
+
+    /**
+     * Notes the first loader of {@code call} (a {@code loadClass} receiver, a {@code forName}'s
+     * loader argument) that may find classes outside the closed world: an object of a loader class
+     * of the program or its class path (its {@code findClass} may define any bytes), or a
+     * {@code URLClassLoader} the program makes (its URLs may name any jar). The JDK's built-in
+     * loaders, and loaders the analysis has no object of, find only the class path analysed.
+     */
+    private void watchLoaders(int csm, ReflectiveCall call, int loaderVar) {
+        a.watchers().watch(a.var(csm, loaderVar), objs -> {
+            for (int o : objs) {
+                String type = a.program().typeName(a.solver().typeOfObject(o));
+                if (!loaders.containsKey(call) && (type.equals("java/net/URLClassLoader")
+                        || !a.program().world().isPlatformName(type))) {
+                    loaders.put(call, a.metas().describe(o));
+                    a.atFinish(() -> checkNotFound(call));
+                }
+            }
+        });
+    }
+
+    /**
+     * A name no class of the closed world has: the JVM's built-in loaders throw
+     * {@code ClassNotFoundException} (nothing runs; the report lists it under {@code notFound});
+     * a loader that may find classes elsewhere may define a class the analysis never sees.
+     */
+    private void checkNotFound(ReflectiveCall call) {
+        if (!call.notFound().isEmpty() && !call.covered()) {
+            call.unsound("loads a name no class of the closed world has (" + call.notFound().first()
+                    + ") through a loader that may find it elsewhere (" + loaders.get(call)
+                    + "): the class's code is not analysed");
+        }
+    }
+
+    /** Per {@code loadClass}/{@code forName} site: its first loader that may find classes outside the closed world. */
+    private final java.util.Map<ReflectiveCall, String> loaders = new java.util.HashMap<>();
 
     /** The {@code forName} sites that got an unknown name (each checked once, at the fixpoint). */
     private final java.util.Set<ReflectiveCall> initialisations = new java.util.HashSet<>();

@@ -34,7 +34,7 @@ final class HintResolution {
         return switch (kind) {
             case IGNORE -> true;
             case CLASSES -> api != Api.METHOD_INVOKE && api != Api.FIELD_GET && api != Api.FIELD_SET
-                    && api != Api.GET_INTERFACES;
+                    && api != Api.GET_INTERFACES && api != Api.DEFINE_HIDDEN_CLASS;
             case METHODS -> api == Api.METHOD_INVOKE || api == Api.CONSTRUCTOR_NEW_INSTANCE || methodLookup(api)
                     || takesConstructors(api);
             case FIELDS -> api == Api.FIELD_GET || api == Api.FIELD_SET || fieldLookup(api);

@@ -121,7 +121,7 @@ final class HintedTargets {
         int lhs = a.var(csm, inv.lhs);
         Program program = a.program();
         switch (call.api) {
-            case FOR_NAME, LOAD_CLASS, GET_SUPERCLASS -> {
+            case FOR_NAME, LOAD_CLASS, GET_SUPERCLASS, DEFINE_CLASS, LOOKUP_DEFINE_CLASS -> {
                 for (String c : r.classes()) {
                     int cls = a.metas().classObject(c);
                     a.metas().produced(call, cls);

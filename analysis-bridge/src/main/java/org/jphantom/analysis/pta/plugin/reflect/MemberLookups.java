@@ -108,7 +108,8 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                 }
                 List<String> values = a.metas().strings(n);
                 if (values == null) {
-                    List<String> partial = a.substrings() == null ? null : a.substrings().pieceValues(n);
+                    List<String> partial = a.substrings() == null || !a.options().memberSubstrings() ? null
+                            : a.substrings().pieceValues(n);
                     if (partial != null) {
                         for (String p : partial) {
                             onPiece(p);

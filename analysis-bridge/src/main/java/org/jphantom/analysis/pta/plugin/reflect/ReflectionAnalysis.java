@@ -9,6 +9,7 @@ import org.jphantom.analysis.ir.Cast;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.MethodIR;
 import org.jphantom.analysis.ir.Stmt;
+import org.jphantom.analysis.lang.EmbeddedClasses;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.heap.NameIndex;
@@ -29,6 +30,14 @@ import org.jphantom.analysis.reflect.log.ReflectionLog;
  * soundness criterion holds there.
  */
 public final class ReflectionAnalysis implements Plugin, Warnings {
+    /**
+     * The key of the abstract string that stands for the names the JVM resolves through the loader
+     * that defined a class (the dynamic models' {@code LoaderCalls} passes it to {@code loadClass}):
+     * a {@code defineClass} site does not take it for an unknown name, since those are the names the
+     * program's classes use.
+     */
+    public static final String JVM_CLASS_NAME = "jvm:class-name";
+
     private final ReflectionMode mode;
     private final ReflectionOptions options;
     private final ReflectionLog log;
@@ -48,6 +57,7 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
     private CallBinder binder;
     private ParameterCount arities;
     private final java.util.function.Predicate<String> exported;
+    private final EmbeddedClasses embedded;
     private LazyHeap lazyHeap;
     private LoggedTargets logged;
     private HintedTargets hinted;
@@ -99,6 +109,17 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
     public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log,
                               StringOrigins origins, ReflectionHints hints,
                               java.util.function.Predicate<String> exported) {
+        this(mode, options, log, origins, hints, exported, EmbeddedClasses.NONE);
+    }
+
+    /**
+     * @param embedded the class files the program carries as data, which joined the closed world:
+     *                 a {@code defineClass} of such an array defines its class ({@link ClassDefinitions})
+     */
+    public ReflectionAnalysis(ReflectionMode mode, ReflectionOptions options, ReflectionLog log,
+                              StringOrigins origins, ReflectionHints hints,
+                              java.util.function.Predicate<String> exported, EmbeddedClasses embedded) {
+        this.embedded = embedded;
         this.exported = exported;
         this.hints = hints;
         this.mode = mode;
@@ -153,6 +174,10 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
         FieldAccesses fields = new FieldAccesses(this);
         models.put(Api.FIELD_GET, fields);
         models.put(Api.FIELD_SET, fields);
+        ClassDefinitions definitions = new ClassDefinitions(this, embedded);
+        models.put(Api.DEFINE_CLASS, definitions);
+        models.put(Api.LOOKUP_DEFINE_CLASS, definitions);
+        models.put(Api.DEFINE_HIDDEN_CLASS, definitions);
     }
 
     /**

@@ -137,6 +137,9 @@ public final class ReflectionReport {
             targets.add(tm);
         }
         s.put("targets", targets);
+        if (!c.notFound().isEmpty()) {
+            s.put("notFound", List.copyOf(c.notFound()));
+        }
         if (!c.unknownSources().isEmpty()) {
             s.put("unknownNamesFrom", List.copyOf(c.unknownSources()));
             if (c.moreSources() > 0) {

@@ -25,6 +25,7 @@ final class ReflectiveCall {
     private final Map<String, SortedSet<String>> targets = new TreeMap<>();
     private final SortedSet<String> unknownSources = new TreeSet<>();
     private final SortedSet<String> unsound = new TreeSet<>();
+    private final SortedSet<String> notFound = new TreeSet<>();
     private final Map<String, Integer> lazyUses = new TreeMap<>();
     /** The sites whose meta-objects (class, member objects) reached this one, in the order seen. */
     private final java.util.Set<ReflectiveCall> sources = new java.util.LinkedHashSet<>();
@@ -118,6 +119,21 @@ final class ReflectiveCall {
     /** Notes why SOLAR's soundness criterion fails here. */
     void unsound(String reason) {
         unsound.add(reason);
+    }
+
+    /**
+     * Notes a constant name that no class of the closed world has: the JVM's built-in loaders throw
+     * {@code ClassNotFoundException} for it on the analysed class path.
+     */
+    void notFound(String name) {
+        if (notFound.size() < MAX_SOURCES) {
+            notFound.add(name);
+        }
+    }
+
+    /** The constant names that named no class of the closed world (the first {@value #MAX_SOURCES}). */
+    SortedSet<String> notFound() {
+        return notFound;
     }
 
     Map<String, SortedSet<String>> targets() {
