@@ -74,6 +74,34 @@ class MergedMainsTest {
         check(merged(group), alone(group, main), "reflection", PtaFixtures.classes("reflection"), main);
     }
 
+    /** {@code ReflectionWorkflowTest}'s group: SOLAR without a budget. */
+    @ParameterizedTest
+    @MethodSource("workflowMains")
+    void theMergedWorkflowRunHasWhatEachMainAloneHas(String main) {
+        AnalysisResult merged = MERGED.computeIfAbsent("workflow", g -> PtaFixtures.run(ReflectionWorkflowTest.request(
+                ReflectionWorkflowTest.SOLAR_MAINS, ReflectionMode.SOLAR, Integer.MAX_VALUE)));
+        check(merged, workflowAlone(main, ReflectionMode.SOLAR), "workflow", PtaFixtures.classes("workflow"), main);
+    }
+
+    static Stream<String> workflowMains() {
+        return ReflectionWorkflowTest.SOLAR_MAINS.stream();
+    }
+
+    private static AnalysisResult workflowAlone(String main, ReflectionMode mode) {
+        return ALONE.computeIfAbsent("workflow " + mode + " " + main, k -> PtaFixtures.run(ReflectionWorkflowTest.request(
+                List.of(main), mode, Integer.MAX_VALUE)));
+    }
+
+    /** {@code ReflectionWorkflowTest.probeIsNeverLargerThanSolar} on each {@code Probe} main's runs alone. */
+    @ParameterizedTest
+    @ValueSource(strings = {"Probe$Constants", "Probe$LazyCast", "Probe$NameToClass", "Probe$UnknownMember"})
+    void probeIsNeverLargerThanSolarOnEachMainAlone(String main) {
+        AnalysisResult solar = workflowAlone(main, ReflectionMode.SOLAR);
+        AnalysisResult probe = workflowAlone(main, ReflectionMode.PROBE);
+        assertTrue(new java.util.HashSet<>(solar.reachableMethods()).containsAll(probe.reachableMethods()), main);
+        assertTrue(ReflectionWorkflowTest.neverLarger(solar, probe, main), main);
+    }
+
     /** {@code ReflectionStringsTest.theTechniquesOnlyAddToSolar} on each main's runs alone. */
     @ParameterizedTest
     @ValueSource(strings = {"CastInference", "Invocations", "Creation"})
