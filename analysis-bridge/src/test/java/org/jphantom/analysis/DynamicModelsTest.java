@@ -308,10 +308,10 @@ class DynamicModelsTest {
         SortedSet<String> reached = new TreeSet<>();
         exp.forEach(e -> reached.add(e.source()));
         assertEquals(PtaFixtures.sourceChecks(fixture, false), reached, "Check.pts calls reached in " + fixture);
-        List<String> edgesOn = on.callEdges();
-        List<String> edgesOff = off.callEdges();
-        List<String> reachOn = on.reachableMethods();
-        List<String> reachOff = off.reachableMethods();
+        java.util.Set<String> edgesOn = new java.util.HashSet<>(on.callEdges());
+        java.util.Set<String> edgesOff = new java.util.HashSet<>(off.callEdges());
+        java.util.Set<String> reachOn = new java.util.HashSet<>(on.reachableMethods());
+        java.util.Set<String> reachOff = new java.util.HashSet<>(off.reachableMethods());
         List<String> failures = new ArrayList<>();
         for (PtaFixtures.Expectation e : exp) {
             if (!e.expected().equals(e.actual())) {
@@ -334,8 +334,8 @@ class DynamicModelsTest {
             String what = line.substring(modelOnly ? 2 : 1).trim();
             boolean edge = mark == '+' || mark == '-';
             boolean present = mark == '+' || mark == 'R';
-            List<String> withModels = edge ? edgesOn : reachOn;
-            List<String> without = edge ? edgesOff : reachOff;
+            java.util.Set<String> withModels = edge ? edgesOn : reachOn;
+            java.util.Set<String> without = edge ? edgesOff : reachOff;
             if (withModels.contains(what) != present) {
                 failures.add((present ? "missing: " : "unexpected: ") + what);
             }

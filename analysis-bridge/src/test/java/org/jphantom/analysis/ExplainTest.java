@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.jphantom.JphantomException;
@@ -71,8 +70,7 @@ class ExplainTest {
 
     @Test
     void reflectiveCallsNameTheSiteAndTheInference() throws IOException {
-        Path classes = PtaFixtures.compile("reflection", Files.createDirectories(tmp.resolve("classes")));
-        AnalysisResult r = Analysis.run(AnalysisRequest.of(List.of(classes))
+        AnalysisResult r = PtaFixtures.run(AnalysisRequest.of(List.of(PtaFixtures.classes("reflection")))
                 .withMains(List.of("reflection.Invocations")));
         String e = explain(r, "reflection.Target.util");
         assertTrue(e.contains("-> <reflection.Target: java.lang.Object util(java.lang.String)>  [reflective call"

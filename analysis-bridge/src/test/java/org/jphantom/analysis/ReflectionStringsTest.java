@@ -26,8 +26,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ReflectionStringsTest {
     private static AnalysisInput java8;
     private static AnalysisInput java17;
-    private static AnalysisInput reflection;
-    private static AnalysisRequest reflectionBase;
     private static AnalysisRequest base8;
     private static AnalysisRequest base17;
 
@@ -39,16 +37,12 @@ class ReflectionStringsTest {
         base17 = AnalysisRequest.of(List.of(c17));
         java8 = AnalysisInput.open(base8);
         java17 = AnalysisInput.open(base17);
-        Path cr = PtaFixtures.classes("reflection");
-        reflectionBase = AnalysisRequest.of(List.of(cr));
-        reflection = AnalysisInput.open(reflectionBase);
     }
 
     @AfterAll
     static void close() {
         java8.close();
         java17.close();
-        reflection.close();
     }
 
     private static final java.util.Map<String, AnalysisResult> RUNS = new java.util.HashMap<>();
@@ -300,16 +294,42 @@ class ReflectionStringsTest {
                 "the reflective arraycopy is an edge");
     }
 
-    /** On the reflection fixtures (SOLAR's rules), the defaults only add call edges to SOLAR's own. */
+    /** The defaults on {@code ReflectionTest}'s mains analysed together under SOLAR's rules, shared by the tests. */
+    private static AnalysisResult reflectionDefaults;
+
+    /** {@code ReflectionTest}'s run of its mains together, with the defaults added to SOLAR (the same run for every main). */
+    static synchronized AnalysisResult reflectionDefaults() {
+        if (reflectionDefaults == null) {
+            reflectionDefaults = PtaFixtures.run(ReflectionTest.request(ReflectionTest.SOLAR_MAINS,
+                    org.jphantom.analysis.pta.plugin.reflect.ReflectionMode.SOLAR).withReflectionOptions(ReflectionOptions.DEFAULT));
+        }
+        return reflectionDefaults;
+    }
+
+    /**
+     * On the reflection fixtures (SOLAR's rules), the defaults only add call edges to SOLAR's own:
+     * in the run of {@code ReflectionTest}'s mains together (the one that test reads SOLAR's facts
+     * from), whole and from the main's own classes. {@code MergedMainsTest} checks the main's
+     * facts there against its run alone, and checks this on its runs alone.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"CastInference", "Invocations", "Creation"})
     void theTechniquesOnlyAddToSolar(String main) {
-        AnalysisRequest req = reflectionBase.withMains(List.of("reflection." + main));
-        java.util.Set<String> solar = new TreeSet<>(Analysis.run(reflection,
-                req.withReflectionOptions(ReflectionOptions.OFF)).callEdges());
-        java.util.Set<String> all = new TreeSet<>(Analysis.run(reflection, req).callEdges());
-        java.util.Set<String> lost = new TreeSet<>(solar);
-        lost.removeAll(all);
+        AnalysisResult solarRun = ReflectionTest.run(main, org.jphantom.analysis.pta.plugin.reflect.ReflectionMode.SOLAR);
+        assertTrue(solarRun.request().mains().contains("reflection." + main), solarRun.request().mains().toString());
+        java.util.Set<String> lost = lost(solarRun, reflectionDefaults());
         assertTrue(lost.isEmpty(), "lost " + lost);
+        java.util.Set<String> own = MergedMains.ownClasses(PtaFixtures.classes("reflection"), "reflection", main);
+        List<String> ownSolar = solarRun.callEdges().stream()
+                .filter(e -> own.contains(e.substring(1, e.indexOf(':')))).toList();
+        assertFalse(ownSolar.isEmpty(), main);
+        assertTrue(new java.util.HashSet<>(reflectionDefaults().callEdges()).containsAll(ownSolar), main);
+    }
+
+    /** The call edges of {@code solar} that {@code all} lacks. */
+    static java.util.Set<String> lost(AnalysisResult solar, AnalysisResult all) {
+        java.util.Set<String> lost = new TreeSet<>(solar.callEdges());
+        lost.removeAll(new java.util.HashSet<>(all.callEdges()));
+        return lost;
     }
 }

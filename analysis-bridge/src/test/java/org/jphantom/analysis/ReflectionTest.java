@@ -13,8 +13,6 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,31 +24,52 @@ import org.junit.jupiter.api.io.TempDir;
 class ReflectionTest {
     @TempDir
     static Path tmp;
-    private static AnalysisInput input;
-    private static AnalysisRequest base;
 
-    @BeforeAll
-    static void compile() throws Exception {
-        Path classes = PtaFixtures.classes("reflection");
-        base = AnalysisRequest.of(List.of(classes)).withReflectionOptions(org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.OFF); // SOLAR alone
-        input = AnalysisInput.open(base);
+    /**
+     * The mains analysed together under {@code solar}, and under {@code constants}: a test reads
+     * one main's facts ({@link MergedMains}) from the one run, which are those of the main's run
+     * alone ({@code MergedMainsTest} checks it). {@code ConstantNames} runs alone: its map's
+     * strings meet the other mains' in the JDK's maps, which changes how many unknown names its
+     * site counts.
+     */
+    static final List<String> SOLAR_MAINS = List.of("Initialisation", "CastInference", "Invocations", "Fields",
+            "Creation", "UnknownNames", "AbsentNames", "ProxyForward", "Arity");
+    static final List<String> CONSTANTS_MAINS = List.of("CastInference", "Invocations", "Fields");
+
+    /** The analysis of the fixture's {@code mains} (simple names) under {@code mode}, SOLAR alone. */
+    static AnalysisRequest request(List<String> mains, ReflectionMode mode) {
+        return AnalysisRequest.of(List.of(PtaFixtures.classes("reflection")))
+                .withReflectionOptions(org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.OFF)
+                .withMains(mains.stream().map(m -> "reflection." + m).toList()).withReflection(mode);
     }
 
-    @AfterAll
-    static void close() {
-        input.close();
+    /** The mains analysed together with {@code main} under {@code mode}. */
+    private static List<String> group(String main, ReflectionMode mode) {
+        List<String> merged = mode == ReflectionMode.SOLAR ? SOLAR_MAINS
+                : mode == ReflectionMode.CONSTANTS ? CONSTANTS_MAINS : List.of();
+        return merged.contains(main) ? merged : List.of(main);
     }
 
-    /** Main and mode -> its analysis, shared by the tests (each analyses the JDK's closure: seconds). */
+    /**
+     * Mains and mode -> their analysis, shared by the tests of this JVM (each analyses the JDK's
+     * closure: seconds); {@code ReflectionStringsTest} reads the merged {@code solar} run too.
+     */
     private static final Map<String, AnalysisResult> RUNS = new HashMap<>();
 
-    private static AnalysisResult run(String main, ReflectionMode mode) {
-        return RUNS.computeIfAbsent(main + " " + mode, k -> analyse(main, mode));
+    /** The analysis {@code main} is part of under {@code mode}: its own, or that of its group. */
+    static synchronized AnalysisResult run(String main, ReflectionMode mode) {
+        List<String> mains = group(main, mode);
+        return RUNS.computeIfAbsent(mains + " " + mode, k -> analyse(mains, mode));
     }
 
     /** A run of its own, shared with no other test. */
-    private static AnalysisResult analyse(String main, ReflectionMode mode) {
-        return Analysis.run(input, base.withMains(List.of("reflection." + main)).withReflection(mode));
+    private static AnalysisResult analyse(List<String> mains, ReflectionMode mode) {
+        return PtaFixtures.run(request(mains, mode));
+    }
+
+    /** The classes the source file of {@code main} declares. */
+    private static java.util.Set<String> own(String main) {
+        return MergedMains.ownClasses(PtaFixtures.classes("reflection"), "reflection", main);
     }
 
     /** The call edges from methods of {@code caller} (simple class name) to the fixture's own methods. */
@@ -115,7 +134,7 @@ class ReflectionTest {
         assertTrue(s.contains(edge("CastInference", make, 2, "PluginB: void <init>()")), s.toString());
         assertTrue(s.contains(edge("CastInference", "void use(java.lang.Object)", 0, "PluginB: void run()")));
         assertTrue(s.stream().noneMatch(e -> e.contains("Unrelated")), s.toString());
-        assertEquals(0, solar.reflection().counts().get("unsound"), solar.reflection().problems().toString());
+        assertEquals(0, MergedMains.unsound(solar, own("CastInference")), solar.reflection().problems().toString());
     }
 
     @Test
@@ -145,7 +164,7 @@ class ReflectionTest {
         String castSite = byCast.get(0).substring(0, byCast.get(0).indexOf(" -> "));
         assertFalse(s.contains(castSite + " -> <reflection.Target: java.lang.Integer count()>"),
                 "an Integer result cannot pass the cast to String: " + s);
-        assertEquals(0, solar.reflection().counts().get("unsound"), solar.reflection().problems().toString());
+        assertEquals(0, MergedMains.unsound(solar, own("Invocations")), solar.reflection().problems().toString());
         // the static target receives the argument array's element
         assertTrue(PtaFixtures.expectations(solar, "reflection").stream()
                 .filter(x -> x.where().contains("util")).allMatch(x -> x.actual().equals(x.expected())));
@@ -164,14 +183,23 @@ class ReflectionTest {
     @Test
     void fieldsReadAndWritten() {
         AnalysisResult solar = run("Fields", ReflectionMode.SOLAR);
-        for (PtaFixtures.Expectation e : PtaFixtures.expectations(solar, "reflection")) {
+        List<PtaFixtures.Expectation> checks = fieldsChecks(solar);
+        assertEquals(3, checks.size(), checks.toString());
+        for (PtaFixtures.Expectation e : checks) {
             assertEquals(e.expected(), e.actual(), e.where());
         }
         AnalysisResult constants = run("Fields", ReflectionMode.CONSTANTS);
-        List<PtaFixtures.Expectation> exp = PtaFixtures.expectations(constants, "reflection");
+        List<PtaFixtures.Expectation> exp = fieldsChecks(constants);
         assertEquals("payload", exp.stream().filter(x -> x.where().endsWith("line 12")).findFirst().orElseThrow().actual());
         assertEquals("", exp.stream().filter(x -> x.where().endsWith("line 18")).findFirst().orElseThrow().actual(),
                 "a field of unknown name is not resolved from constants");
+    }
+
+    /** The {@code Check.pts} calls of {@code Fields}' classes. */
+    private static List<PtaFixtures.Expectation> fieldsChecks(AnalysisResult r) {
+        java.util.Set<String> own = own("Fields");
+        return PtaFixtures.expectations(r, "reflection").stream()
+                .filter(x -> own.contains(x.where().substring(1, x.where().indexOf(':')))).toList();
     }
 
     @Test
@@ -179,14 +207,14 @@ class ReflectionTest {
         AnalysisResult solar = run("Creation", ReflectionMode.SOLAR);
         TreeSet<String> s = edges(solar, "Creation");
         assertTrue(s.contains(edge("Creation", MAIN, 1, "PluginA: void <init>(java.lang.String)")), s.toString());
-        String json = solar.reflection().toJson().toString();
+        String json = MergedMains.sites(solar, own("Creation")).toString();
         assertTrue(json.contains("target=java.lang.String[]"), json);
         String problems = solar.reflection().problems().toString();
         assertTrue(problems.contains("unsound Class.newInstance at reflection.Creation.main:12: the object of an unknown"
                 + " class it creates is never cast"), problems);
         assertTrue(problems.contains("unsound Method.invoke at reflection.Creation.main:15: a Method object of unknown"
                 + " class and name, and a receiver of unknown class"), problems);
-        assertEquals(3, solar.reflection().counts().get("unsound"));
+        assertEquals(3, MergedMains.unsound(solar, own("Creation")), problems);
         // the String[] from Array.newInstance passes its cast
         assertTrue((Integer) solar.stats().get("mayFailCasts") >= 0);
     }
@@ -206,15 +234,15 @@ class ReflectionTest {
                     + ": initialises a class of an unknown name whose class object reaches no other reflective call"),
                     problems);
         }
-        assertEquals(2, solar.reflection().counts().get("unsound"), problems);
+        assertEquals(2, MergedMains.unsound(solar, own("UnknownNames")), problems);
         assertTrue(solar.reachableMethods().stream().noneMatch(m -> m.startsWith("<reflection.Driver")));
-        AnalysisResult substrings = Analysis.run(input, base.withMains(List.of("reflection.UnknownNames"))
+        AnalysisResult substrings = PtaFixtures.run(request(List.of("UnknownNames"), ReflectionMode.SOLAR)
                 .withReflectionOptions(org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.OFF.withSubstrings(true)));
         for (String driver : List.of("DriverOne", "DriverTwo")) {
             assertTrue(substrings.reachableMethods().contains("<reflection." + driver + ": void <clinit>()>"), driver);
         }
         // the cheap part (--reflection-strings classes: pieces at forName/loadClass only) finds them too
-        AnalysisResult classes = Analysis.run(input, base.withMains(List.of("reflection.UnknownNames"))
+        AnalysisResult classes = PtaFixtures.run(request(List.of("UnknownNames"), ReflectionMode.SOLAR)
                 .withReflectionOptions(org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.OFF.withClassSubstrings()));
         for (String driver : List.of("DriverOne", "DriverTwo")) {
             assertTrue(classes.reachableMethods().contains("<reflection." + driver + ": void <clinit>()>"), driver);
@@ -279,14 +307,14 @@ class ReflectionTest {
         Path log = tmp.resolve("refl.log");
         Files.writeString(log, "Class.forName;reflection.PluginB;reflection.CastInference.main;6;;\n"
                 + "Class.newInstance;reflection.PluginB;reflection.CastInference.main;6;;\n");
-        AnalysisResult logOnly = Analysis.run(input, base.withMains(List.of("reflection.CastInference"))
-                .withReflection(ReflectionMode.NONE).withReflectionLog(log));
+        AnalysisResult logOnly = PtaFixtures.run(request(List.of("CastInference"), ReflectionMode.NONE)
+                .withReflectionLog(log));
         TreeSet<String> e = edges(logOnly, "CastInference");
         assertTrue(e.contains(edge("CastInference", MAIN, 1, "PluginB: void <init>()")), e.toString());
         assertFalse(e.contains(edge("CastInference", MAIN, 1, "PluginA: void <init>()")), e.toString());
 
-        AnalysisResult solarAndLog = Analysis.run(input, base.withMains(List.of("reflection.CastInference"))
-                .withReflection(ReflectionMode.SOLAR).withReflectionLog(log));
+        AnalysisResult solarAndLog = PtaFixtures.run(request(List.of("CastInference"), ReflectionMode.SOLAR)
+                .withReflectionLog(log));
         e = edges(solarAndLog, "CastInference");
         assertFalse(e.contains(edge("CastInference", MAIN, 1, "PluginA: void <init>()")), "the log covers the site");
         assertTrue(e.contains(edge("CastInference", "java.lang.Object make(java.lang.String)", 2,
@@ -304,7 +332,7 @@ class ReflectionTest {
     @Test
     void reportIsDeterministic() throws Exception {
         Dumps.write(run("Invocations", ReflectionMode.SOLAR), tmp.resolve("a"));
-        Dumps.write(analyse("Invocations", ReflectionMode.SOLAR), tmp.resolve("b"));
+        Dumps.write(analyse(SOLAR_MAINS, ReflectionMode.SOLAR), tmp.resolve("b"));
         String a = Files.readString(tmp.resolve("a").resolve(Dumps.REFLECTION));
         assertEquals(a, Files.readString(tmp.resolve("b").resolve(Dumps.REFLECTION)));
         assertTrue(a.contains("\"status\" : \"resolved\""), a);
@@ -323,15 +351,15 @@ class ReflectionTest {
         assertEquals(1, e.stream().filter(x -> x.endsWith("<reflection.Bolt: void <init>()>")).count(), e.toString());
         assertEquals(1, e.stream().filter(x -> x.endsWith("<reflection.Bolt: void <init>(java.lang.String)>")).count(),
                 e.toString());
-        assertEquals(List.of("<reflection.Bolt: void fit(int,int)>"), targets(r, 8, "Class.getMethod"));
+        assertEquals(List.of("<reflection.Bolt: void fit(int,int)>"), targets(r, "Arity", 8, "Class.getMethod"));
         assertEquals(List.of("<reflection.Bolt: void fit()>", "<reflection.Bolt: void fit(int)>",
-                "<reflection.Bolt: void fit(int,int)>"), targets(r, 10, "Class.getMethod"));
+                "<reflection.Bolt: void fit(int,int)>"), targets(r, "Arity", 10, "Class.getMethod"));
     }
 
-    /** The targets the report gives the site of {@code api} at {@code line}, sorted. */
+    /** The targets the report gives the site of {@code api} at {@code line} of {@code main}'s classes, sorted. */
     @SuppressWarnings("unchecked")
-    private static List<String> targets(AnalysisResult r, int line, String api) {
-        for (Map<String, Object> site : (List<Map<String, Object>>) r.reflection().toJson().get("sites")) {
+    private static List<String> targets(AnalysisResult r, String main, int line, String api) {
+        for (Map<String, Object> site : MergedMains.sites(r, own(main))) {
             if (((Number) site.get("line")).intValue() == line && site.get("api").equals(api)) {
                 return ((List<Map<String, Object>>) site.get("targets")).stream().map(t -> (String) t.get("target"))
                         .sorted().toList();

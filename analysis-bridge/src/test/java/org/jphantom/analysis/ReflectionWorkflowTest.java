@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -13,10 +12,7 @@ import java.util.Map;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionLimits;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * SOLAR's workflow on the programs of {@code pta/workflow}: the per-site budget on the pattern that
@@ -24,34 +20,41 @@ import org.junit.jupiter.api.io.TempDir;
  * and the ranked report with annotation points.
  */
 class ReflectionWorkflowTest {
-    @TempDir
-    static Path tmp;
-    private static AnalysisInput input;
-    private static AnalysisRequest base;
+    /**
+     * The mains analysed together under {@code solar} without a budget: a test reads one main's
+     * facts ({@link MergedMains}: for a {@code Probe} main, of its own class) from the one run,
+     * which are those of the main's run alone ({@code MergedMainsTest} checks it). {@code Binder}
+     * runs alone (its budgets are the point), and so does every {@code probe} run (PROBE leaves
+     * methods unreachable that another main reaches).
+     */
+    static final List<String> SOLAR_MAINS = List.of("Probe$Constants", "Probe$LazyCast", "Probe$NameToClass",
+            "Probe$UnknownMember", "Encapsulation");
 
-    @BeforeAll
-    static void compile() throws Exception {
-        Path classes = PtaFixtures.compile("workflow", Files.createDirectories(tmp.resolve("classes")));
-        base = AnalysisRequest.of(List.of(classes)).withReflectionOptions(ReflectionOptions.OFF);
-        input = AnalysisInput.open(base);
+    /** The analysis of the fixture's {@code mains} (binary names without the package) under {@code mode} and a site budget. */
+    static AnalysisRequest request(List<String> mains, ReflectionMode mode, int budget) {
+        return AnalysisRequest.of(List.of(PtaFixtures.classes("workflow")))
+                .withMains(mains.stream().map(m -> "workflow." + m).toList()).withReflection(mode)
+                .withReflectionOptions(ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withSiteClasses(budget)));
     }
 
-    @AfterAll
-    static void close() {
-        input.close();
-    }
-
-    /** Main, mode and budget -> its analysis, shared by the tests (each analyses the JDK's closure: seconds). */
+    /** Mains, mode and budget -> their analysis, shared by the tests (each analyses the JDK's closure: seconds). */
     private static final Map<String, AnalysisResult> RUNS = new HashMap<>();
 
+    /** The analysis {@code main} is part of: its own, or (under {@code solar} without a budget) that of {@link #SOLAR_MAINS}. */
     private static AnalysisResult run(String main, ReflectionMode mode, int budget) {
-        return RUNS.computeIfAbsent(main + " " + mode + " " + budget, k -> analyse(main, mode, budget));
+        List<String> mains = mode == ReflectionMode.SOLAR && budget == Integer.MAX_VALUE && SOLAR_MAINS.contains(main)
+                ? SOLAR_MAINS : List.of(main);
+        return RUNS.computeIfAbsent(mains + " " + mode + " " + budget, k -> analyse(mains, mode, budget));
     }
 
     /** A run of its own, shared with no other test. */
-    private static AnalysisResult analyse(String main, ReflectionMode mode, int budget) {
-        return Analysis.run(input, base.withMains(List.of("workflow." + main)).withReflection(mode)
-                .withReflectionOptions(ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withSiteClasses(budget))));
+    private static AnalysisResult analyse(List<String> mains, ReflectionMode mode, int budget) {
+        return PtaFixtures.run(request(mains, mode, budget));
+    }
+
+    /** Whether a call from {@code main}'s own classes leads to {@code method}. */
+    private static boolean calls(AnalysisResult r, String main, String method) {
+        return MergedMains.calls(r, MergedMains.ownClasses(PtaFixtures.classes("workflow"), "workflow", main), method);
     }
 
     private static long settersReached(AnalysisResult r) {
@@ -121,24 +124,24 @@ class ReflectionWorkflowTest {
     @Test
     void theBudgetIsDeterministic() {
         AnalysisResult a = run("Binder", ReflectionMode.SOLAR, 4);
-        AnalysisResult b = analyse("Binder", ReflectionMode.SOLAR, 4);
+        AnalysisResult b = analyse(List.of("Binder"), ReflectionMode.SOLAR, 4);
         assertEquals(a.reflection().toJson().toString(), b.reflection().toJson().toString());
         assertEquals(a.reachableMethods(), b.reachableMethods());
     }
 
     @Test
     void probeAndSolarBothResolveConstantNames() {
-        for (ReflectionMode mode : List.of(ReflectionMode.SOLAR, ReflectionMode.PROBE)) {
-            AnalysisResult r = run("Probe$Constants", mode, Integer.MAX_VALUE);
-            assertTrue(r.reachableMethods().contains("<workflow.Probe$Impl: void work()>"), mode.label());
-        }
+        assertTrue(calls(run("Probe$Constants", ReflectionMode.SOLAR, Integer.MAX_VALUE), "Probe$Constants",
+                "<workflow.Probe$Impl: void work()>"), "solar");
+        assertTrue(run("Probe$Constants", ReflectionMode.PROBE, Integer.MAX_VALUE).reachableMethods()
+                .contains("<workflow.Probe$Impl: void work()>"), "probe");
     }
 
     @Test
     void probeDoesNotTypeLazyObjectsAtCastsButCountsWhatTheCastWouldMake() {
         AnalysisResult solar = run("Probe$LazyCast", ReflectionMode.SOLAR, Integer.MAX_VALUE);
-        assertTrue(solar.reachableMethods().contains("<workflow.Probe$Other: void <init>()>"));
-        assertTrue(solar.reachableMethods().contains("<workflow.Probe$Impl: void work()>"));
+        assertTrue(calls(solar, "Probe$LazyCast", "<workflow.Probe$Other: void <init>()>"));
+        assertTrue(calls(solar, "Probe$LazyCast", "<workflow.Probe$Impl: void work()>"));
         AnalysisResult probe = run("Probe$LazyCast", ReflectionMode.PROBE, Integer.MAX_VALUE);
         assertFalse(probe.reachableMethods().contains("<workflow.Probe$Other: void <init>()>"));
         assertFalse(probe.reachableMethods().contains("<workflow.Probe$Impl: void work()>"));
@@ -151,16 +154,16 @@ class ReflectionWorkflowTest {
 
     @Test
     void probeInfersNoClassFromAMethodName() {
-        assertTrue(run("Probe$NameToClass", ReflectionMode.SOLAR, Integer.MAX_VALUE).reachableMethods()
-                .contains("<workflow.Probe$Statics: void onlyHere()>"), "[I-INVS2T]");
+        assertTrue(calls(run("Probe$NameToClass", ReflectionMode.SOLAR, Integer.MAX_VALUE), "Probe$NameToClass",
+                "<workflow.Probe$Statics: void onlyHere()>"), "[I-INVS2T]");
         assertFalse(run("Probe$NameToClass", ReflectionMode.PROBE, Integer.MAX_VALUE).reachableMethods()
                 .contains("<workflow.Probe$Statics: void onlyHere()>"));
     }
 
     @Test
     void probeSearchesNoTargetForAWhollyUnknownMethod() {
-        assertTrue(run("Probe$UnknownMember", ReflectionMode.SOLAR, Integer.MAX_VALUE).reachableMethods()
-                .contains("<workflow.Probe$Impl: void other()>"), "[I-INVTP] on the receiver's class");
+        assertTrue(calls(run("Probe$UnknownMember", ReflectionMode.SOLAR, Integer.MAX_VALUE), "Probe$UnknownMember",
+                "<workflow.Probe$Impl: void other()>"), "[I-INVTP] on the receiver's class");
         AnalysisResult probe = run("Probe$UnknownMember", ReflectionMode.PROBE, Integer.MAX_VALUE);
         assertFalse(probe.reachableMethods().contains("<workflow.Probe$Impl: void other()>"));
         Map<String, Object> s = site(probe, "Method.invoke", "main");
@@ -171,26 +174,39 @@ class ReflectionWorkflowTest {
                 + " workflow.Probe$UnknownMember.main:")), probe.reflection().problems().toString());
     }
 
+    /**
+     * PROBE's methods and its calls from the main's own classes are SOLAR's too: for the
+     * {@code Probe} mains SOLAR's are read from their merged run ({@code MergedMainsTest} checks
+     * this on their runs alone).
+     */
     @Test
     void probeIsNeverLargerThanSolar() {
         for (String main : List.of("Binder", "Probe$Constants", "Probe$LazyCast", "Probe$NameToClass", "Probe$UnknownMember")) {
             AnalysisResult solar = run(main, ReflectionMode.SOLAR, Integer.MAX_VALUE);
             AnalysisResult probe = run(main, ReflectionMode.PROBE, Integer.MAX_VALUE);
-            assertTrue(new HashSet<>(solar.reachableMethods()).containsAll(probe.reachableMethods()), main);
+            assertTrue(neverLarger(solar, probe, main), main);
         }
+    }
+
+    /** Whether {@code probe}'s reachable methods, and its call edges from {@code main}'s own classes, are {@code solar}'s too. */
+    static boolean neverLarger(AnalysisResult solar, AnalysisResult probe, String main) {
+        java.util.Set<String> own = MergedMains.ownClasses(PtaFixtures.classes("workflow"), "workflow", main);
+        List<String> probeCalls = probe.callEdges().stream().filter(e -> own.contains(e.substring(1, e.indexOf(':')))).toList();
+        return !probeCalls.isEmpty() && new HashSet<>(solar.reachableMethods()).containsAll(probe.reachableMethods())
+                && new HashSet<>(solar.callEdges()).containsAll(probeCalls);
     }
 
     @Test
     void reflectionFromTheProgramNeverReachesTheJdksInternals() throws Exception {
         // HotSpot first: the fixture itself, run, makes the exported class and is refused the internal one
-        Path classes = tmp.resolve("classes");
+        Path classes = PtaFixtures.classes("workflow");
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 classes.toString(), "workflow.Encapsulation").redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), out);
         assertEquals("made java.util.ArrayList\nrefused com.sun.crypto.provider.AESKeyGenerator\n", out);
         AnalysisResult r = run("Encapsulation", ReflectionMode.SOLAR, Integer.MAX_VALUE);
-        assertTrue(r.reachableMethods().contains("<java.util.ArrayList: void <init>()>"));
+        assertTrue(calls(r, "Encapsulation", "<java.util.ArrayList: void <init>()>"));
         assertFalse(r.reachableMethods().contains("<com.sun.crypto.provider.AESKeyGenerator: void <init>()>"),
                 "its constructor is never called: newInstance throws IllegalAccessException");
     }
