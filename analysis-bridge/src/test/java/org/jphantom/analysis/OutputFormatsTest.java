@@ -79,6 +79,7 @@ class OutputFormatsTest {
         JsonNode main = root.get("reachableMethods").get(0).get("method");
         assertTrue(main.get("declaringClass").asText().matches("L[\\w/$]+;"), main::toString);
 
+        assertTextFromTheIndexIsTheResults(r, out);
         Path again = tmp.resolve("again");
         Dumps.write(PointsToFixtureTest.analyze(tmp.resolve("b"), "dispatch", "ci"), again, false,
                 EnumSet.allOf(OutputFormat.class));
@@ -144,11 +145,25 @@ class OutputFormatsTest {
             assertEquals(AnalysisHtmlTest.HOSTILE_METHOD, m.get("name").asText(), m::toString);
             assertEquals("L" + AnalysisHtmlTest.HOSTILE_CLASS + ";", m.get("declaringClass").asText(), m::toString);
         }
+        assertTextFromTheIndexIsTheResults(r, out);
         String dot = Files.readString(out.resolve(Dumps.DOT));
         checkBalanced(dot);
         assertTrue(dot.contains("\"<h.Main: void main(java.lang.String[])>\" -> \"<h.Q<&\\\"'>: java.lang.Object m&\\\"'()>\";"),
                 dot);
         checkBalanced(CallGraphDot.dot(MethodGraph.of(r), 1));
+    }
+
+    /**
+     * The text files in {@code out}, written with the call graph index (the JCG or DOT format asked
+     * for too), are the bytes of the text format alone, which formats the result's own lists.
+     */
+    private void assertTextFromTheIndexIsTheResults(AnalysisResult r, Path out) throws IOException {
+        Path alone = tmp.resolve("text-alone");
+        Dumps.write(r, alone, false, EnumSet.of(OutputFormat.TEXT));
+        assertEquals(Files.readString(alone.resolve(Dumps.REACHABLE)), Files.readString(out.resolve(Dumps.REACHABLE)));
+        assertEquals(Files.readString(alone.resolve(Dumps.EDGES)), Files.readString(out.resolve(Dumps.EDGES)));
+        assertEquals(String.join("\n", r.callEdges()) + "\n", Files.readString(out.resolve(Dumps.EDGES)));
+        assertFalse(Files.exists(alone.resolve(Dumps.JCG)) || Files.exists(alone.resolve(Dumps.DOT)));
     }
 
     /**
