@@ -284,6 +284,32 @@ public final class AnalysisResult {
         return out;
     }
 
+    /**
+     * The types of the abstract objects variable {@code var} of {@code m} may point to in any
+     * context: those of {@link #pointsTo}'s objects, read from the sets in place.
+     */
+    public BitSet pointsToTypes(JMethod m, int var) {
+        BitSet out = new BitSet();
+        if (var < 0) {
+            return out;
+        }
+        IntList cs = csMethodsOf(m);
+        Set<PointsToSet> read = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int i = 0; i < cs.size(); i++) {
+            int p = solver.cs().findVarPointer(cs.get(i), var);
+            if (p >= 0 && read.add(solver.pointsTo(p))) {
+                solver.pointsTo(p).anyMatch(o -> {
+                    int type = heap.typeOf(solver.cs().siteOf(o));
+                    if (type >= 0) {
+                        out.set(type);
+                    }
+                    return false;
+                });
+            }
+        }
+        return out;
+    }
+
     /** A readable name of an abstract object. */
     public String describe(int obj) {
         return heap.describe(obj);

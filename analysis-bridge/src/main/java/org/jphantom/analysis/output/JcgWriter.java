@@ -98,14 +98,18 @@ public final class JcgWriter {
      * parsing its descriptor for each was most of the writer's time.
      */
     private static final class Methods {
-        private final JsonFactory json = new JsonFactory();
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+        private final JsonGenerator json;
         private final MethodGraph graph;
         private final byte[][] byId;
         private final Map<Declared, byte[]> declared = new HashMap<>();
 
-        Methods(MethodGraph graph) {
+        Methods(MethodGraph graph) throws IOException {
             this.graph = graph;
             this.byId = new byte[graph.methodCount()][];
+            // one generator for every method: each is a root value of its own, with nothing between them
+            this.json = new JsonFactory().createGenerator(bytes);
+            json.setRootValueSeparator(null);
         }
 
         byte[] of(int m) throws IOException {
@@ -129,10 +133,9 @@ public final class JcgWriter {
         }
 
         private byte[] encode(String owner, String name, String desc) throws IOException {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream(128);
-            try (JsonGenerator g = json.createGenerator(bytes)) {
-                method(g, owner, name, desc);
-            }
+            bytes.reset();
+            method(json, owner, name, desc);
+            json.flush();
             return bytes.toByteArray();
         }
     }

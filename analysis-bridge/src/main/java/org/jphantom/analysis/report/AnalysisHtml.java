@@ -44,6 +44,9 @@ public final class AnalysisHtml {
     private final Map<Integer, String> methodPages = new HashMap<>();
     private final SortedMap<String, List<Integer>> packages = new TreeMap<>();
     private final Map<String, String> packagePages = new HashMap<>();
+    /** {@link #methodLink}s from the report's directory and from its subdirectories ({@code ../}). */
+    private final Map<Integer, String> topLinks = new HashMap<>();
+    private final Map<Integer, String> links = new HashMap<>();
 
     private AnalysisHtml(AnalysisResult result, MethodGraph graph) {
         this.result = result;
@@ -254,8 +257,14 @@ public final class AnalysisHtml {
     }
 
     private String methodLink(int m, String root) {
-        String page = methodPages.get(m);
-        return page == null ? "<code>" + Html.esc(graph.signature(m)) + "</code>" : Html.link(root + page, graph.signature(m));
+        Map<Integer, String> cache = root.isEmpty() ? topLinks : links;
+        String link = cache.get(m);
+        if (link == null) { // a method is linked from many pages, its name escaped once
+            String page = methodPages.get(m);
+            link = page == null ? "<code>" + Html.esc(graph.signature(m)) + "</code>" : Html.link(root + page, graph.signature(m));
+            cache.put(m, link);
+        }
+        return link;
     }
 
     private String methodPage(int m) {
