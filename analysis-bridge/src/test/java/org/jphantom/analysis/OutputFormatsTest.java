@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +17,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jphantom.JphantomException;
@@ -25,6 +28,9 @@ import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.output.OutputFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 /**
@@ -151,6 +157,42 @@ class OutputFormatsTest {
         assertTrue(dot.contains("\"<h.Main: void main(java.lang.String[])>\" -> \"<h.Q<&\\\"'>: java.lang.Object m&\\\"'()>\";"),
                 dot);
         checkBalanced(CallGraphDot.dot(MethodGraph.of(r), 1));
+    }
+
+    @Test
+    void namesBeyondAsciiAreWrittenInUtf8() throws IOException {
+        // u.Main.main calls u.Ü.ñ(): the text lines, JCG's strings and the DOT carry them as UTF-8
+        // (in a jar: entry names are UTF-8 whatever the file system's encoding)
+        ClassWriter u = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        u.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "u/\u00dc", null, "java/lang/Object", null);
+        MethodVisitor mv = u.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "\u00f1", "()V", null, null);
+        mv.visitCode();
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        ClassWriter main = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        main.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "u/Main", null, "java/lang/Object", null);
+        mv = main.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
+        mv.visitCode();
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "u/\u00dc", "\u00f1", "()V", false);
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        Path jar = tmp.resolve("u.jar");
+        try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar))) {
+            j.putNextEntry(new JarEntry("u/\u00dc.class"));
+            j.write(u.toByteArray());
+            j.putNextEntry(new JarEntry("u/Main.class"));
+            j.write(main.toByteArray());
+        }
+        AnalysisResult r = Analysis.run(AnalysisRequest.of(List.of(jar)).withMains(List.of("u.Main")));
+        Path out = tmp.resolve("out");
+        Dumps.write(r, out, false, EnumSet.allOf(OutputFormat.class));
+        String edge = "<u.Main: void main(java.lang.String[])>/0 -> <u.\u00dc: void \u00f1()>";
+        assertTrue(Files.readAllLines(out.resolve(Dumps.EDGES), StandardCharsets.UTF_8).contains(edge), edge);
+        assertTextFromTheIndexIsTheResults(r, out);
+        assertTrue(Files.readString(out.resolve(Dumps.JCG)).contains("{\"name\":\"\u00f1\",\"declaringClass\":\"Lu/\u00dc;\""));
+        assertTrue(Files.readString(out.resolve(Dumps.DOT)).contains("\"<u.\u00dc: void \u00f1()>\";"));
     }
 
     /**

@@ -5,10 +5,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -37,7 +40,6 @@ public final class Dumps {
     public static final String DOT = "app-call-graph.dot";
     public static final String REFLECTION = "reflection.json";
     public static final String JCG = "call-graph.jcg.json";
-    private static final int BUFFER = 1 << 16;
 
     private final Set<OutputFormat> formats;
     private final MethodGraph graph;
@@ -147,7 +149,7 @@ public final class Dumps {
             }
             if (formats.contains(OutputFormat.JCG)) {
                 files.add(dir.resolve(JCG));
-                try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(dir.resolve(JCG)), BUFFER)) {
+                try (OutputStream out = Files.newOutputStream(dir.resolve(JCG))) {
                     JcgWriter.write(graph, out);
                 }
             } else {
@@ -223,12 +225,18 @@ public final class Dumps {
         }
     }
 
+    /** The lines in UTF-8, each ended by a line break; a string that is not Unicode (a lone surrogate) fails. */
     private static void writeLines(Path file, List<String> lines, WrittenFiles files) throws IOException {
         files.add(file);
-        try (Writer w = Files.newBufferedWriter(file)) {
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
             for (String l : lines) {
-                w.write(l);
-                w.write('\n');
+                byte[] b = l.getBytes(StandardCharsets.UTF_8);
+                if (b.length != l.length()) { // not ASCII: encoded strictly, where getBytes would write '?'
+                    ByteBuffer strict = StandardCharsets.UTF_8.newEncoder().encode(CharBuffer.wrap(l));
+                    b = Arrays.copyOf(strict.array(), strict.limit());
+                }
+                out.write(b);
+                out.write('\n');
             }
         }
     }

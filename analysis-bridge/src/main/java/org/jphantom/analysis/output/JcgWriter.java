@@ -44,9 +44,10 @@ public final class JcgWriter {
     private JcgWriter() {
     }
 
-    /** Writes the graph's JCG JSON to {@code out} (buffer it: many small writes). */
-    public static void write(MethodGraph graph, OutputStream out) throws IOException {
+    /** Writes the graph's JCG JSON to {@code sink} (buffered here). */
+    public static void write(MethodGraph graph, OutputStream sink) throws IOException {
         Methods methods = new Methods(graph);
+        Out out = new Out(sink);
         out.write(OPEN);
         boolean first = true;
         for (int m : graph.reachable()) {
@@ -67,9 +68,9 @@ public final class JcgWriter {
                 out.write(DECLARED);
                 out.write(methods.declared(inv));
                 out.write(LINE);
-                number(out, inv.line > 0 ? inv.line : -1);
+                out.number(inv.line > 0 ? inv.line : -1);
                 out.write(PC);
-                number(out, inv.pc);
+                out.number(inv.pc);
                 out.write(TARGETS);
                 int[] targets = graph.targetsOf(sites[i]);
                 for (int j = 0; j < targets.length; j++) {
@@ -83,14 +84,64 @@ public final class JcgWriter {
             out.write(CLOSE_METHOD);
         }
         out.write(CLOSE);
-    }
-
-    private static void number(OutputStream out, int n) throws IOException {
-        out.write(Integer.toString(n).getBytes(StandardCharsets.US_ASCII));
+        out.flush();
     }
 
     private static byte[] ascii(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** A plain buffer in front of the file: tens of millions of small writes, one thread. */
+    private static final class Out {
+        private final OutputStream sink;
+        private final byte[] buf = new byte[1 << 16];
+        private int n;
+
+        Out(OutputStream sink) {
+            this.sink = sink;
+        }
+
+        void write(byte[] b) throws IOException {
+            if (b.length > buf.length - n) {
+                flush();
+                if (b.length > buf.length) {
+                    sink.write(b);
+                    return;
+                }
+            }
+            System.arraycopy(b, 0, buf, n, b.length);
+            n += b.length;
+        }
+
+        void write(char c) throws IOException {
+            if (n == buf.length) {
+                flush();
+            }
+            buf[n++] = (byte) c;
+        }
+
+        /** {@code v} in decimal, as JSON (and Jackson) writes an int. */
+        void number(int v) throws IOException {
+            if (buf.length - n < 11) {
+                flush();
+            }
+            if (v < 0) {
+                buf[n++] = '-';
+                v = -v; // a line or offset: never Integer.MIN_VALUE
+            }
+            int end = n + (v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : v < 100000 ? 5
+                    : Integer.toString(v).length());
+            for (int i = end - 1; i >= n; i--) {
+                buf[i] = (byte) ('0' + v % 10);
+                v /= 10;
+            }
+            n = end;
+        }
+
+        void flush() throws IOException {
+            sink.write(buf, 0, n);
+            n = 0;
+        }
     }
 
     /**
@@ -140,8 +191,33 @@ public final class JcgWriter {
         }
     }
 
-    /** A call's declared target: the key of its encoding (no string built per call site). */
-    private record Declared(String owner, String name, String desc) {
+    /**
+     * A call's declared target: the key of its encoding (no string built per call site; equals and
+     * hashCode written out, as a record's are slow in code that runs once, before the JIT compiles it).
+     */
+    private static final class Declared {
+        private final String owner;
+        private final String name;
+        private final String desc;
+        private final int hash;
+
+        Declared(String owner, String name, String desc) {
+            this.owner = owner;
+            this.name = name;
+            this.desc = desc;
+            this.hash = (owner.hashCode() * 31 + name.hashCode()) * 31 + desc.hashCode();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Declared d && hash == d.hash && owner.equals(d.owner) && name.equals(d.name)
+                    && desc.equals(d.desc);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     private static void method(JsonGenerator g, String owner, String name, String desc) throws IOException {
