@@ -195,6 +195,48 @@ class OutputFormatsTest {
         assertTrue(Files.readString(out.resolve(Dumps.DOT)).contains("\"<u.\u00dc: void \u00f1()>\";"));
     }
 
+    @Test
+    void aSignatureThatStartsAnotherKeepsTheEdgesSorted() throws IOException {
+        // "<h.Main: void m()>" starts "<h.Main: void m()>!: void f()>" (a class h/"Main: void m()>!"),
+        // and '!' sorts before '/': f's call line comes before m's, though m sorts first as a caller
+        String odd = "h/Main: void m()>!";
+        ClassWriter main = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        main.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "h/Main", null, "java/lang/Object", null);
+        staticCall(main, "main", "([Ljava/lang/String;)V", "h/Main", "m");
+        staticCall(main, "m", "()V", odd, "f");
+        staticCall(main, "g", "()V", null, null);
+        ClassWriter f = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        f.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, odd, null, "java/lang/Object", null);
+        staticCall(f, "f", "()V", "h/Main", "g");
+        Path jar = tmp.resolve("h.jar");
+        try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar))) {
+            j.putNextEntry(new JarEntry("h/Main.class"));
+            j.write(main.toByteArray());
+            j.putNextEntry(new JarEntry(odd + ".class"));
+            j.write(f.toByteArray());
+        }
+        AnalysisResult r = Analysis.run(AnalysisRequest.of(List.of(jar)).withMains(List.of("h.Main")));
+        Path out = tmp.resolve("out");
+        Dumps.write(r, out, false, EnumSet.allOf(OutputFormat.class));
+        List<String> lines = Files.readAllLines(out.resolve(Dumps.EDGES));
+        int fLine = lines.indexOf("<h.Main: void m()>!: void f()>/0 -> <h.Main: void g()>");
+        int mLine = lines.indexOf("<h.Main: void m()>/0 -> <h.Main: void m()>!: void f()>");
+        assertTrue(fLine >= 0 && fLine < mLine, lines::toString);
+        assertTextFromTheIndexIsTheResults(r, out);
+    }
+
+    /** A static method {@code name desc} of {@code cw} that calls {@code owner.callee()V} (if not null) and returns. */
+    private static void staticCall(ClassWriter cw, String name, String desc, String owner, String callee) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, name, desc, null, null);
+        mv.visitCode();
+        if (owner != null) {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, owner, callee, "()V", false);
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
     /**
      * The text files in {@code out}, written with the call graph index (the JCG or DOT format asked
      * for too), are the bytes of the text format alone, which formats the result's own lists.

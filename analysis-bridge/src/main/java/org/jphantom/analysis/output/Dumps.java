@@ -13,7 +13,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Set;
 import org.jphantom.JphantomException;
 import org.jphantom.analysis.AnalysisResult;
@@ -190,29 +192,60 @@ public final class Dumps {
     }
 
     /** The reachable methods' signatures, sorted: {@link AnalysisResult#reachableMethods()} from the index. */
-    static List<String> reachableLines(MethodGraph graph) {
-        List<String> out = new ArrayList<>(graph.reachable().length);
-        for (int m : graph.reachable()) {
-            out.add(graph.signature(m));
-        }
-        return out;
+    static Iterable<String> reachableLines(MethodGraph graph) {
+        return () -> Arrays.stream(graph.reachable()).mapToObj(graph::signature).iterator();
     }
 
-    /** The call edges' lines, sorted: {@link AnalysisResult#callEdges()} from the index. */
-    static List<String> edgeLines(MethodGraph graph) {
-        List<String> out = new ArrayList<>();
-        for (int m : graph.reachable()) { // callers and callees by signature: nearly sorted already
-            for (int site : graph.sitesOf(m)) {
-                addEdgeLines(graph, site, out);
-            }
+    /**
+     * The call edges' lines, sorted: {@link AnalysisResult#callEdges()} from the index, caller by
+     * caller. Lines {@code <caller>/<ordinal> -> <callee>} sort by caller first unless one caller's
+     * signature is a prefix of another's (a name holding {@code ">/"}, say), and then the next
+     * caller in signature order starts with it too; a model's call site in a method no call
+     * reached has no place in that order. In those two cases the lines are sorted all at once.
+     */
+    static Iterable<String> edgeLines(MethodGraph graph) {
+        int[] callers = graph.reachable();
+        boolean byCaller = true;
+        for (int i = 1; i < callers.length && byCaller; i++) {
+            byCaller = !graph.signature(callers[i]).startsWith(graph.signature(callers[i - 1]));
         }
-        for (int site = 0; site < graph.siteCount(); site++) { // a model's site in a method no call reached
-            if (!graph.isReachable(graph.callerOf(site).id())) {
-                addEdgeLines(graph, site, out);
-            }
+        for (int site = 0; site < graph.siteCount() && byCaller; site++) {
+            byCaller = graph.isReachable(graph.callerOf(site).id());
         }
-        out.sort(null);
-        return out;
+        if (!byCaller) {
+            List<String> all = new ArrayList<>();
+            for (int site = 0; site < graph.siteCount(); site++) {
+                addEdgeLines(graph, site, all);
+            }
+            all.sort(null);
+            return all;
+        }
+        return () -> new Iterator<>() { // one caller's lines at a time: 200,000 lines need not be held
+            private int next;
+            private final List<String> lines = new ArrayList<>();
+            private int at;
+
+            @Override
+            public boolean hasNext() {
+                while (at == lines.size() && next < callers.length) {
+                    lines.clear();
+                    at = 0;
+                    for (int site : graph.sitesOf(callers[next++])) {
+                        addEdgeLines(graph, site, lines);
+                    }
+                    lines.sort(null);
+                }
+                return at < lines.size();
+            }
+
+            @Override
+            public String next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return lines.get(at++);
+            }
+        };
     }
 
     private static void addEdgeLines(MethodGraph graph, int site, List<String> out) {
@@ -226,7 +259,7 @@ public final class Dumps {
     }
 
     /** The lines in UTF-8, each ended by a line break; a string that is not Unicode (a lone surrogate) fails. */
-    private static void writeLines(Path file, List<String> lines, WrittenFiles files) throws IOException {
+    private static void writeLines(Path file, Iterable<String> lines, WrittenFiles files) throws IOException {
         files.add(file);
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
             for (String l : lines) {
