@@ -289,23 +289,41 @@ public final class AnalysisResult {
      * context: those of {@link #pointsTo}'s objects, read from the sets in place.
      */
     public BitSet pointsToTypes(JMethod m, int var) {
-        BitSet out = new BitSet();
+        return typesOf(pointsToSets(m, var));
+    }
+
+    /**
+     * The solver's points-to sets of variable {@code var} of {@code m}, one per context but each
+     * set object once (pointers with equal sets may share one): what a reader that caches by them
+     * (receivers on one shared set, say) needs. Empty for {@code var < 0}. Not to be changed.
+     */
+    public List<PointsToSet> pointsToSets(JMethod m, int var) {
+        List<PointsToSet> out = new ArrayList<>(1);
         if (var < 0) {
             return out;
         }
         IntList cs = csMethodsOf(m);
-        Set<PointsToSet> read = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<PointsToSet> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (int i = 0; i < cs.size(); i++) {
             int p = solver.cs().findVarPointer(cs.get(i), var);
-            if (p >= 0 && read.add(solver.pointsTo(p))) {
-                solver.pointsTo(p).anyMatch(o -> {
-                    int type = heap.typeOf(solver.cs().siteOf(o));
-                    if (type >= 0) {
-                        out.set(type);
-                    }
-                    return false;
-                });
+            if (p >= 0 && seen.add(solver.pointsTo(p))) {
+                out.add(solver.pointsTo(p));
             }
+        }
+        return out;
+    }
+
+    /** The types of the abstract objects of {@code sets} ({@link #pointsToSets}). */
+    public BitSet typesOf(List<PointsToSet> sets) {
+        BitSet out = new BitSet();
+        for (PointsToSet set : sets) {
+            set.anyMatch(o -> {
+                int type = heap.typeOf(solver.cs().siteOf(o));
+                if (type >= 0) {
+                    out.set(type);
+                }
+                return false;
+            });
         }
         return out;
     }

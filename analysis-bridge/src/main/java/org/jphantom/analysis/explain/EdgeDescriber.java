@@ -14,6 +14,7 @@ import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.solver.CallGraph;
+import org.jphantom.analysis.pta.solver.PointsToSet;
 import org.jphantom.analysis.util.IntList;
 import org.objectweb.asm.Opcodes;
 
@@ -33,6 +34,11 @@ public final class EdgeDescriber {
     private Map<String, Map<String, Object>> reflectiveSites;
     /** Per call site described so far: the receiver types (ids) by the callee dispatch selects for them. */
     private final Map<Integer, Map<Integer, IntList>> receiverTypes = new HashMap<>();
+    /**
+     * The receiver types by callee per resolved method and receiver sets: call sites whose receivers
+     * share one set object (common under ci) and call one method dispatch once for all of them.
+     */
+    private final Map<Receivers, Map<Integer, IntList>> byReceivers = new HashMap<>();
     /** Type names with dots, by type id, as they are needed. */
     private final Map<Integer, String> typeNames = new HashMap<>();
 
@@ -116,14 +122,52 @@ public final class EdgeDescriber {
         if (resolved == null) {
             return byCallee;
         }
-        BitSet types = result.pointsToTypes(graph.callerOf(site), inv.recv);
-        for (int type = types.nextSetBit(0); type >= 0; type = types.nextSetBit(type + 1)) {
-            JMethod target = program.dispatch(type, resolved);
-            if (target != null) {
-                byCallee.computeIfAbsent(target.id(), k -> new IntList(4)).add(type);
+        List<PointsToSet> sets = result.pointsToSets(graph.callerOf(site), inv.recv);
+        return byReceivers.computeIfAbsent(new Receivers(resolved.id(), sets), k -> {
+            BitSet types = result.typesOf(sets);
+            for (int type = types.nextSetBit(0); type >= 0; type = types.nextSetBit(type + 1)) {
+                JMethod target = program.dispatch(type, resolved);
+                if (target != null) {
+                    byCallee.computeIfAbsent(target.id(), c -> new IntList(4)).add(type);
+                }
             }
+            return byCallee;
+        });
+    }
+
+    /** A resolved method and the points-to sets of a call's receiver, the sets compared by identity. */
+    private static final class Receivers {
+        private final int resolved;
+        private final List<PointsToSet> sets;
+        private final int hash;
+
+        Receivers(int resolved, List<PointsToSet> sets) {
+            this.resolved = resolved;
+            this.sets = sets;
+            int h = resolved;
+            for (PointsToSet s : sets) {
+                h = h * 31 + System.identityHashCode(s);
+            }
+            this.hash = h;
         }
-        return byCallee;
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Receivers r) || r.resolved != resolved || r.sets.size() != sets.size()) {
+                return false;
+            }
+            for (int i = 0; i < sets.size(); i++) {
+                if (r.sets.get(i) != sets.get(i)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     /** What the reflection report says about the site: how the target was found, and the site's status. */
