@@ -34,6 +34,7 @@ die() { echo "bench: $*" >&2; exit 2; }
 # shellcheck source=bench/programs.sh
 source "$ROOT/bench/programs.sh"
 program "$PROGRAM"
+load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime | sed 's/.*load average: //'; }
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 run() { # name extra-args... ; sets WALL and CPU
@@ -61,7 +62,7 @@ for ((i = 1; i <= N; i++)); do
     if ((i % 2)); then base; reports; else reports; base; fi
     wr+=("$(awk -v r="${rw[-1]}" -v b="${bw[-1]}" 'BEGIN { printf "%.3f", r / b }')")
     cr+=("$(awk -v r="${rc[-1]}" -v b="${bc[-1]}" 'BEGIN { printf "%.3f", r / b }')")
-    echo "pair $i: reports/out wall ${wr[-1]}, cpu ${cr[-1]}"
+    echo "pair $i: reports/out wall ${wr[-1]}, cpu ${cr[-1]}; load average $(load)"
 done
 echo "median wall: --out $(median "${bw[@]}") s, reports $(median "${rw[@]}") s;" \
      "median cpu: --out $(median "${bc[@]}") s, reports $(median "${rc[@]}") s"

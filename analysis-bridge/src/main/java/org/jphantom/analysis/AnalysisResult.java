@@ -35,6 +35,13 @@ import org.jphantom.analysis.util.IntList;
 /**
  * The outcome of one analysis run: the call graph, points-to facts (projected to abstract objects,
  * contexts dropped, for queries) and the metrics of seed 004's Table 1 plus sizes, time and memory.
+ *
+ * <p>What is built on first request ({@link #stats()}, {@link #reachableMethods()}, {@link
+ * #callEdges()}, the contexts of each method behind {@link #pointsTo}) is built once, under the
+ * result's lock, and safely published to every thread that asks later. Building reads the {@link
+ * Program}, which is not thread-safe (resolution and dispatch add types and methods to it as they
+ * are asked): ask for what several threads will read before they start (the CLI builds the
+ * statistics before it writes {@code --out} and {@code --html} at once).
  */
 public final class AnalysisResult {
     private final AnalysisRequest request;
@@ -106,7 +113,7 @@ public final class AnalysisResult {
     }
 
     /** Signatures of the reachable methods, sorted (unmodifiable; formatted on the first call). */
-    public List<String> reachableMethods() {
+    public synchronized List<String> reachableMethods() {
         if (reachable == null) {
             List<String> out = new ArrayList<>();
             IntList r = solver.callGraph().reachableMethods();
@@ -128,7 +135,7 @@ public final class AnalysisResult {
      * Call edges {@code <caller>/<call ordinal> -> <callee>}, contexts dropped, sorted
      * (unmodifiable; formatted on the first call).
      */
-    public List<String> callEdges() {
+    public synchronized List<String> callEdges() {
         if (edges == null) {
             IntList e = solver.callGraph().edges();
             List<String> out = new ArrayList<>(e.size() / 2);
@@ -233,14 +240,14 @@ public final class AnalysisResult {
      * request (the memory peaks are those of then): a pre-analysis whose result is only read for
      * its points-to sets never pays for them.
      */
-    public Map<String, Object> stats() {
+    public synchronized Map<String, Object> stats() {
         if (stats == null) {
             stats = computeStats();
         }
         return stats;
     }
 
-    private IntList csMethodsOf(JMethod m) {
+    private synchronized IntList csMethodsOf(JMethod m) {
         if (csMethodsByMethod == null) {
             csMethodsByMethod = new IntList[program.methodCount()];
             for (int c = 0; c < solver.cs().csMethodCount(); c++) {
@@ -273,6 +280,50 @@ public final class AnalysisResult {
                     out.set(solver.cs().siteOf(o));
                 }
             }
+        }
+        return out;
+    }
+
+    /**
+     * The types of the abstract objects variable {@code var} of {@code m} may point to in any
+     * context: those of {@link #pointsTo}'s objects, read from the sets in place.
+     */
+    public BitSet pointsToTypes(JMethod m, int var) {
+        return typesOf(pointsToSets(m, var));
+    }
+
+    /**
+     * The solver's points-to sets of variable {@code var} of {@code m}, one per context but each
+     * set object once (pointers with equal sets may share one): what a reader that caches by them
+     * (receivers on one shared set, say) needs. Empty for {@code var < 0}. Not to be changed.
+     */
+    public List<PointsToSet> pointsToSets(JMethod m, int var) {
+        List<PointsToSet> out = new ArrayList<>(1);
+        if (var < 0) {
+            return out;
+        }
+        IntList cs = csMethodsOf(m);
+        Set<PointsToSet> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int i = 0; i < cs.size(); i++) {
+            int p = solver.cs().findVarPointer(cs.get(i), var);
+            if (p >= 0 && seen.add(solver.pointsTo(p))) {
+                out.add(solver.pointsTo(p));
+            }
+        }
+        return out;
+    }
+
+    /** The types of the abstract objects of {@code sets} ({@link #pointsToSets}). */
+    public BitSet typesOf(List<PointsToSet> sets) {
+        BitSet out = new BitSet();
+        for (PointsToSet set : sets) {
+            set.anyMatch(o -> {
+                int type = heap.typeOf(solver.cs().siteOf(o));
+                if (type >= 0) {
+                    out.set(type);
+                }
+                return false;
+            });
         }
         return out;
     }
@@ -351,12 +402,8 @@ public final class AnalysisResult {
             for (Stmt s : ir.stmts) {
                 if (s instanceof Cast c) {
                     casts++;
-                    BitSet pt = pointsTo(m, c.rhs);
-                    for (int o = pt.nextSetBit(0); o >= 0; o = pt.nextSetBit(o + 1)) {
-                        if (!c.filter.accepts(heap.typeOf(o), program)) {
-                            mayFailCasts++;
-                            break;
-                        }
+                    if (mayFail(c, cs)) {
+                        mayFailCasts++;
                     }
                 }
             }
@@ -451,6 +498,26 @@ public final class AnalysisResult {
             s.put("preAnalysis", pre);
         }
         return s;
+    }
+
+    /**
+     * Whether an object the cast's operand may point to (in one of the contexts {@code cs} of its
+     * method) fails the cast: the sets are read in place, up to the first such object, without
+     * gathering the operand's objects first ({@link #pointsTo}).
+     */
+    private boolean mayFail(Cast c, IntList cs) {
+        if (c.rhs < 0) {
+            return false;
+        }
+        Set<PointsToSet> read = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int i = 0; i < cs.size(); i++) {
+            int p = solver.cs().findVarPointer(cs.get(i), c.rhs);
+            if (p >= 0 && read.add(solver.pointsTo(p))
+                    && solver.pointsTo(p).anyMatch(o -> !c.filter.accepts(heap.typeOf(solver.cs().siteOf(o)), program))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The sum of the peak usages of the JVM's heap pools, in MiB. */

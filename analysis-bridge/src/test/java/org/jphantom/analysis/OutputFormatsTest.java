@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +17,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jphantom.JphantomException;
@@ -25,6 +28,9 @@ import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.output.OutputFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 /**
@@ -79,6 +85,7 @@ class OutputFormatsTest {
         JsonNode main = root.get("reachableMethods").get(0).get("method");
         assertTrue(main.get("declaringClass").asText().matches("L[\\w/$]+;"), main::toString);
 
+        assertTextFromTheIndexIsTheResults(r, out);
         Path again = tmp.resolve("again");
         Dumps.write(PointsToFixtureTest.analyze(tmp.resolve("b"), "dispatch", "ci"), again, false,
                 EnumSet.allOf(OutputFormat.class));
@@ -144,11 +151,103 @@ class OutputFormatsTest {
             assertEquals(AnalysisHtmlTest.HOSTILE_METHOD, m.get("name").asText(), m::toString);
             assertEquals("L" + AnalysisHtmlTest.HOSTILE_CLASS + ";", m.get("declaringClass").asText(), m::toString);
         }
+        assertTextFromTheIndexIsTheResults(r, out);
         String dot = Files.readString(out.resolve(Dumps.DOT));
         checkBalanced(dot);
         assertTrue(dot.contains("\"<h.Main: void main(java.lang.String[])>\" -> \"<h.Q<&\\\"'>: java.lang.Object m&\\\"'()>\";"),
                 dot);
         checkBalanced(CallGraphDot.dot(MethodGraph.of(r), 1));
+    }
+
+    @Test
+    void namesBeyondAsciiAreWrittenInUtf8() throws IOException {
+        // u.Main.main calls u.Ü.ñ(): the text lines, JCG's strings and the DOT carry them as UTF-8
+        // (in a jar: entry names are UTF-8 whatever the file system's encoding)
+        ClassWriter u = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        u.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "u/\u00dc", null, "java/lang/Object", null);
+        MethodVisitor mv = u.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "\u00f1", "()V", null, null);
+        mv.visitCode();
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        ClassWriter main = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        main.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "u/Main", null, "java/lang/Object", null);
+        mv = main.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
+        mv.visitCode();
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "u/\u00dc", "\u00f1", "()V", false);
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        Path jar = tmp.resolve("u.jar");
+        try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar))) {
+            j.putNextEntry(new JarEntry("u/\u00dc.class"));
+            j.write(u.toByteArray());
+            j.putNextEntry(new JarEntry("u/Main.class"));
+            j.write(main.toByteArray());
+        }
+        AnalysisResult r = Analysis.run(AnalysisRequest.of(List.of(jar)).withMains(List.of("u.Main")));
+        Path out = tmp.resolve("out");
+        Dumps.write(r, out, false, EnumSet.allOf(OutputFormat.class));
+        String edge = "<u.Main: void main(java.lang.String[])>/0 -> <u.\u00dc: void \u00f1()>";
+        assertTrue(Files.readAllLines(out.resolve(Dumps.EDGES), StandardCharsets.UTF_8).contains(edge), edge);
+        assertTextFromTheIndexIsTheResults(r, out);
+        assertTrue(Files.readString(out.resolve(Dumps.JCG)).contains("{\"name\":\"\u00f1\",\"declaringClass\":\"Lu/\u00dc;\""));
+        assertTrue(Files.readString(out.resolve(Dumps.DOT)).contains("\"<u.\u00dc: void \u00f1()>\";"));
+    }
+
+    @Test
+    void aSignatureThatStartsAnotherKeepsTheEdgesSorted() throws IOException {
+        // "<h.Main: void m()>" starts "<h.Main: void m()>!: void f()>" (a class h/"Main: void m()>!"),
+        // and '!' sorts before '/': f's call line comes before m's, though m sorts first as a caller
+        String odd = "h/Main: void m()>!";
+        ClassWriter main = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        main.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "h/Main", null, "java/lang/Object", null);
+        staticCall(main, "main", "([Ljava/lang/String;)V", "h/Main", "m");
+        staticCall(main, "m", "()V", odd, "f");
+        staticCall(main, "g", "()V", null, null);
+        ClassWriter f = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        f.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, odd, null, "java/lang/Object", null);
+        staticCall(f, "f", "()V", "h/Main", "g");
+        Path jar = tmp.resolve("h.jar");
+        try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar))) {
+            j.putNextEntry(new JarEntry("h/Main.class"));
+            j.write(main.toByteArray());
+            j.putNextEntry(new JarEntry(odd + ".class"));
+            j.write(f.toByteArray());
+        }
+        AnalysisResult r = Analysis.run(AnalysisRequest.of(List.of(jar)).withMains(List.of("h.Main")));
+        Path out = tmp.resolve("out");
+        Dumps.write(r, out, false, EnumSet.allOf(OutputFormat.class));
+        List<String> lines = Files.readAllLines(out.resolve(Dumps.EDGES));
+        int fLine = lines.indexOf("<h.Main: void m()>!: void f()>/0 -> <h.Main: void g()>");
+        int mLine = lines.indexOf("<h.Main: void m()>/0 -> <h.Main: void m()>!: void f()>");
+        assertTrue(fLine >= 0 && fLine < mLine, lines::toString);
+        assertTextFromTheIndexIsTheResults(r, out);
+    }
+
+    /** A static method {@code name desc} of {@code cw} that calls {@code owner.callee()V} (if not null) and returns. */
+    private static void staticCall(ClassWriter cw, String name, String desc, String owner, String callee) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, name, desc, null, null);
+        mv.visitCode();
+        if (owner != null) {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, owner, callee, "()V", false);
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /**
+     * The text files in {@code out}, written with the call graph index (the JCG or DOT format asked
+     * for too), are the bytes of the text format alone, which formats the result's own lists.
+     */
+    private void assertTextFromTheIndexIsTheResults(AnalysisResult r, Path out) throws IOException {
+        Path alone = tmp.resolve("text-alone");
+        Dumps.write(r, alone, false, EnumSet.of(OutputFormat.TEXT));
+        assertEquals(Files.readString(alone.resolve(Dumps.REACHABLE)), Files.readString(out.resolve(Dumps.REACHABLE)));
+        assertEquals(Files.readString(alone.resolve(Dumps.EDGES)), Files.readString(out.resolve(Dumps.EDGES)));
+        assertEquals(String.join("\n", r.callEdges()) + "\n", Files.readString(out.resolve(Dumps.EDGES)));
+        assertFalse(Files.exists(alone.resolve(Dumps.JCG)) || Files.exists(alone.resolve(Dumps.DOT)));
     }
 
     /**

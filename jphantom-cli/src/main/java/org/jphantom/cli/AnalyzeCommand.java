@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.List;
-import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
@@ -28,6 +27,7 @@ import org.jphantom.analysis.graph.MethodGraph;
 import org.jphantom.analysis.missing.MissingMode;
 import org.jphantom.analysis.report.AnalysisHtml;
 import org.jphantom.analysis.output.CallGraphDot;
+import org.jphantom.analysis.output.ConcurrentOutputs;
 import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.output.OutputFormat;
 import org.jphantom.analysis.pta.context.Selectors;
@@ -313,27 +313,35 @@ final class AnalyzeCommand {
             CompletionOutput.writeReport(result, report);
             clock.lap("--report");
         }
+        result.stats(); // built once here, before the outputs are written at once: both read them
+        clock.lap("statistics");
         // one index of the call graph for the formats, the HTML report and --explain
         MethodGraph graph = formats.contains(OutputFormat.JCG) || formats.contains(OutputFormat.DOT) || htmlDir != null
                 || !explain.isEmpty() ? MethodGraph.of(result) : null;
         if (graph != null) {
             clock.lap("call graph index");
         }
+        List<ConcurrentOutputs.Output> outputs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
         if (outDir != null) {
+            Dumps dumps = Dumps.prepare(result, cl.hasOption("dump-points-to"), formats, graph);
+            outputs.add(files -> dumps.write(outDir, files));
+            names.add("--out (" + formats.stream().map(OutputFormat::label).collect(Collectors.joining(",")) + ")");
+        }
+        if (htmlDir != null) { // the one output that uses the program: Dumps read theirs in prepare
+            outputs.add(files -> AnalysisHtml.write(result, graph, htmlDir, files));
+            names.add("--html");
+        }
+        if (!outputs.isEmpty()) {
             try {
-                Dumps.write(result, outDir, cl.hasOption("dump-points-to"), formats, graph);
-                clock.lap("--out (" + formats.stream().map(f -> f.name().toLowerCase(Locale.ROOT))
-                        .collect(Collectors.joining(",")) + ")");
+                ConcurrentOutputs.run(outputs);
+                clock.lap(String.join(" and ", names) + (outputs.size() > 1 ? " at once" : ""));
             } catch (RuntimeException | Error e) {
                 if (report != null) { // a failing command leaves no part of its output
                     CompletionOutput.deleteQuietly(report);
                 }
                 throw e;
             }
-        }
-        if (htmlDir != null) {
-            AnalysisHtml.write(result, graph, htmlDir);
-            clock.lap("--html");
         }
         if (!explain.isEmpty()) {
             Explainer explainer = new Explainer(result, graph, Provenance.of(result, graph));

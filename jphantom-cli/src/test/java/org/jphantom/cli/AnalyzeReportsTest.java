@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code jphantom analyze} with {@code --format}, {@code --html} and {@code --explain} on a program
  * whose library was left out (so complemented first): the files each option promises, the
- * explanation on stdout, the same bytes on a second run, and one-line usage errors.
+ * explanation on stdout, the same bytes on a second run, one-line usage errors, and nothing left
+ * behind when one of the outputs fails.
  */
 class AnalyzeReportsTest {
     @TempDir
@@ -90,6 +91,24 @@ class AnalyzeReportsTest {
         Map<String, String> a = pages(html);
         assertTrue(a.size() > 5, a.keySet()::toString);
         assertEquals(a, pages(html2));
+    }
+
+    @Test
+    void aFailingHtmlReportLeavesNoOutputBehind() throws IOException {
+        // --out and --html are written at once; the report cannot make its method/ directory
+        Path out = dir.resolve("out");
+        Path html = Files.createDirectories(dir.resolve("html"));
+        Files.writeString(html.resolve("method"), "in the way");
+        Path report = dir.resolve("complement.json");
+        CliFixture.Run r = run("analyze", partial.toString(), "--out", out.toString(), "--format", "text,jcg,dot",
+                "--html", html.toString(), "--report", report.toString(), "-q");
+        r.expect(Main.USAGE).expectOneLineError("cannot write the HTML report to " + html);
+        assertFalse(Files.exists(out), "no --out file, nor the directory made for them");
+        assertFalse(Files.exists(report), "no --report file");
+        try (Stream<Path> left = Files.list(html)) {
+            assertEquals(List.of(html.resolve("method")), left.toList());
+        }
+        assertEquals("in the way", Files.readString(html.resolve("method")));
     }
 
     /** The report's files but the timings page, by relative path, with their text. */

@@ -14,6 +14,8 @@ import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.solver.CallGraph;
+import org.jphantom.analysis.pta.solver.PointsToSet;
+import org.jphantom.analysis.util.IntList;
 import org.objectweb.asm.Opcodes;
 
 /**
@@ -30,8 +32,15 @@ public final class EdgeDescriber {
     private final CallGraph cg;
     private final Program program;
     private Map<String, Map<String, Object>> reflectiveSites;
-    /** Per call site described so far: the receiver types by the callee dispatch selects for them. */
-    private final Map<Integer, Map<Integer, SortedSet<String>>> receiverTypes = new HashMap<>();
+    /** Per call site described so far: the receiver types (ids) by the callee dispatch selects for them. */
+    private final Map<Integer, Map<Integer, IntList>> receiverTypes = new HashMap<>();
+    /**
+     * The receiver types by callee per resolved method and receiver sets: call sites whose receivers
+     * share one set object (common under ci) and call one method dispatch once for all of them.
+     */
+    private final Map<Receivers, Map<Integer, IntList>> byReceivers = new HashMap<>();
+    /** Type names with dots, by type id, as they are needed. */
+    private final Map<Integer, String> typeNames = new HashMap<>();
 
     public EdgeDescriber(AnalysisResult result, MethodGraph graph) {
         this.result = result;
@@ -82,42 +91,83 @@ public final class EdgeDescriber {
         if (inv.recv < 0) {
             return "";
         }
-        SortedSet<String> types = receiverTypes.computeIfAbsent(site, this::receiverTypesByCallee)
-                .getOrDefault(callee, Collections.emptySortedSet());
-        if (types.isEmpty()) {
+        IntList ids = receiverTypes.computeIfAbsent(site, this::receiverTypesByCallee).get(callee);
+        if (ids == null) {
             return " on " + simple(inv.owner) + "." + inv.name;
         }
-        List<String> shown = new ArrayList<>(types).subList(0, Math.min(MAX_TYPES, types.size()));
-        return " on receiver type" + (types.size() == 1 ? " " : "s ") + String.join(", ", shown)
-                + (types.size() > shown.size() ? ", ... (" + types.size() + ")" : "");
+        // the first few names in order, without sorting them all: a library site has thousands
+        SortedSet<String> shown = new TreeSet<>();
+        for (int i = 0; i < ids.size(); i++) {
+            String name = typeNames.computeIfAbsent(ids.get(i), t -> program.typeName(t).replace('/', '.'));
+            if (shown.size() < MAX_TYPES) {
+                shown.add(name);
+            } else if (name.compareTo(shown.last()) < 0) {
+                shown.remove(shown.last());
+                shown.add(name);
+            }
+        }
+        return " on receiver type" + (ids.size() == 1 ? " " : "s ") + String.join(", ", shown)
+                + (ids.size() > shown.size() ? ", ... (" + ids.size() + ")" : "");
     }
 
     /**
-     * The receiver types at call site {@code site}, by the callee dispatch selects for each: one pass
-     * over the receiver's objects, one dispatch per distinct type. A method page describes each call
-     * of the method, and a library site (a {@code hashCode} call in a map) calls many of them.
+     * The receiver types at call site {@code site}, by the callee dispatch selects for each: one
+     * dispatch per type the receiver's objects have. A method page describes each call of the
+     * method, and a library site (a {@code hashCode} call in a map) calls many of them.
      */
-    private Map<Integer, SortedSet<String>> receiverTypesByCallee(int site) {
+    private Map<Integer, IntList> receiverTypesByCallee(int site) {
         Invoke inv = graph.site(site);
         JMethod resolved = program.resolveMethod(inv.owner, inv.name, inv.desc, inv.itf);
-        Map<Integer, SortedSet<String>> byCallee = new HashMap<>();
+        Map<Integer, IntList> byCallee = new HashMap<>();
         if (resolved == null) {
             return byCallee;
         }
-        BitSet objects = result.pointsTo(graph.callerOf(site), inv.recv);
-        BitSet seen = new BitSet();
-        for (int o = objects.nextSetBit(0); o >= 0; o = objects.nextSetBit(o + 1)) {
-            int type = result.heap().typeOf(o);
-            if (type < 0 || seen.get(type)) {
-                continue;
+        List<PointsToSet> sets = result.pointsToSets(graph.callerOf(site), inv.recv);
+        return byReceivers.computeIfAbsent(new Receivers(resolved.id(), sets), k -> {
+            BitSet types = result.typesOf(sets);
+            for (int type = types.nextSetBit(0); type >= 0; type = types.nextSetBit(type + 1)) {
+                JMethod target = program.dispatch(type, resolved);
+                if (target != null) {
+                    byCallee.computeIfAbsent(target.id(), c -> new IntList(4)).add(type);
+                }
             }
-            seen.set(type);
-            JMethod target = program.dispatch(type, resolved);
-            if (target != null) {
-                byCallee.computeIfAbsent(target.id(), k -> new TreeSet<>()).add(program.typeName(type).replace('/', '.'));
+            return byCallee;
+        });
+    }
+
+    /** A resolved method and the points-to sets of a call's receiver, the sets compared by identity. */
+    private static final class Receivers {
+        private final int resolved;
+        private final List<PointsToSet> sets;
+        private final int hash;
+
+        Receivers(int resolved, List<PointsToSet> sets) {
+            this.resolved = resolved;
+            this.sets = sets;
+            int h = resolved;
+            for (PointsToSet s : sets) {
+                h = h * 31 + System.identityHashCode(s);
             }
+            this.hash = h;
         }
-        return byCallee;
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Receivers r) || r.resolved != resolved || r.sets.size() != sets.size()) {
+                return false;
+            }
+            for (int i = 0; i < sets.size(); i++) {
+                if (r.sets.get(i) != sets.get(i)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     /** What the reflection report says about the site: how the target was found, and the site's status. */

@@ -1,12 +1,13 @@
 package org.jphantom.analysis.output;
 
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.jphantom.analysis.graph.MethodGraph;
-import org.jphantom.analysis.lang.JMethod;
 
 /**
  * The application's call graph in Graphviz DOT: the reachable methods of application classes and
@@ -15,7 +16,8 @@ import org.jphantom.analysis.lang.JMethod;
  * {@value #MAX_NODES} of them, else one per class while there are at most {@value #MAX_NODES}
  * classes, else one per package. A collapsed edge carries the number of method-level calls it
  * stands for as its label; calls within one node are left out. Sorted, the same result gives the
- * same bytes.
+ * same bytes. Reads nothing but the {@link MethodGraph}, so it may run while another thread uses
+ * the program.
  */
 public final class CallGraphDot {
     /** The most nodes a level may have before the graph is collapsed to the next. */
@@ -36,15 +38,15 @@ public final class CallGraphDot {
 
     /** The finest level with at most {@code maxNodes} nodes. */
     public static Level level(MethodGraph graph, int maxNodes) {
-        SortedSet<String> methods = new TreeSet<>();
-        SortedSet<String> classes = new TreeSet<>();
+        int methods = 0; // reachable methods have distinct signatures
+        Set<String> classes = new HashSet<>();
         for (int m : graph.reachable()) {
             if (graph.isApplication(m)) {
-                methods.add(graph.signature(m));
-                classes.add(className(graph, m));
+                methods++;
+                classes.add(graph.className(m));
             }
         }
-        return methods.size() <= maxNodes ? Level.METHOD : classes.size() <= maxNodes ? Level.CLASS : Level.PACKAGE;
+        return methods <= maxNodes ? Level.METHOD : classes.size() <= maxNodes ? Level.CLASS : Level.PACKAGE;
     }
 
     /** The node method {@code m} belongs to at {@code level}. */
@@ -131,12 +133,11 @@ public final class CallGraphDot {
     }
 
     private static String className(MethodGraph graph, int m) {
-        JMethod method = graph.method(m);
-        return graph.program().typeName(method.declaringType()).replace('/', '.');
+        return graph.className(m).replace('/', '.');
     }
 
     private static String packageName(MethodGraph graph, int m) {
-        String c = graph.program().typeName(graph.method(m).declaringType());
+        String c = graph.className(m);
         int slash = c.lastIndexOf('/');
         return slash < 0 ? "(default package)" : c.substring(0, slash).replace('/', '.');
     }

@@ -21,6 +21,7 @@ import org.jphantom.analysis.graph.MethodGraph;
 import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.output.CallGraphDot;
+import org.jphantom.analysis.output.WrittenFiles;
 
 /**
  * Writes the HTML report of an analysis to a directory: {@code index.html} (summary, packages with
@@ -43,6 +44,9 @@ public final class AnalysisHtml {
     private final Map<Integer, String> methodPages = new HashMap<>();
     private final SortedMap<String, List<Integer>> packages = new TreeMap<>();
     private final Map<String, String> packagePages = new HashMap<>();
+    /** {@link #methodLink}s from the report's directory and from its subdirectories ({@code ../}). */
+    private final Map<Integer, String> topLinks = new HashMap<>();
+    private final Map<Integer, String> links = new HashMap<>();
 
     private AnalysisHtml(AnalysisResult result, MethodGraph graph) {
         this.result = result;
@@ -100,14 +104,24 @@ public final class AnalysisHtml {
      * @throws JphantomException if the directory cannot be written (nothing of the report stays)
      */
     public static void write(AnalysisResult result, MethodGraph graph, Path dir) {
-        List<Path> written = new ArrayList<>();
+        write(result, graph, dir, new WrittenFiles());
+    }
+
+    /**
+     * As {@link #write(AnalysisResult, MethodGraph, Path)}, recording each file and directory in
+     * {@code files}; on a failure it removes them.
+     *
+     * @throws JphantomException if the directory cannot be written (nothing of the report stays)
+     * @throws WrittenFiles.Stopped if an output written at the same time failed
+     */
+    public static void write(AnalysisResult result, MethodGraph graph, Path dir, WrittenFiles files) {
         boolean done = false;
         try {
-            Files.createDirectories(dir.resolve("method"));
-            Files.createDirectories(dir.resolve("package"));
+            files.createDirectories(dir.resolve("method"));
+            files.createDirectories(dir.resolve("package"));
             new AnalysisHtml(result, graph).render((path, text) -> {
                 Path f = dir.resolve(path);
-                written.add(f);
+                files.add(f);
                 Files.writeString(f, text);
             });
             done = true;
@@ -115,13 +129,7 @@ public final class AnalysisHtml {
             throw JphantomException.input("cannot write the HTML report to " + dir + " (" + e + ")", e);
         } finally {
             if (!done) {
-                for (Path f : written) {
-                    try {
-                        Files.deleteIfExists(f);
-                    } catch (IOException ignored) {
-                        // The original failure is what the user needs to see.
-                    }
-                }
+                files.removeAll();
             }
         }
     }
@@ -168,7 +176,7 @@ public final class AnalysisHtml {
     }
 
     private String packageOf(int m) {
-        String c = graph.program().typeName(graph.method(m).declaringType());
+        String c = graph.className(m);
         int slash = c.lastIndexOf('/');
         return slash < 0 ? "(default package)" : c.substring(0, slash).replace('/', '.');
     }
@@ -249,8 +257,14 @@ public final class AnalysisHtml {
     }
 
     private String methodLink(int m, String root) {
-        String page = methodPages.get(m);
-        return page == null ? "<code>" + Html.esc(graph.signature(m)) + "</code>" : Html.link(root + page, graph.signature(m));
+        Map<Integer, String> cache = root.isEmpty() ? topLinks : links;
+        String link = cache.get(m);
+        if (link == null) { // a method is linked from many pages, its name escaped once
+            String page = methodPages.get(m);
+            link = page == null ? "<code>" + Html.esc(graph.signature(m)) + "</code>" : Html.link(root + page, graph.signature(m));
+            cache.put(m, link);
+        }
+        return link;
     }
 
     private String methodPage(int m) {

@@ -605,6 +605,28 @@ public final class PointsToSet {
         out.n = n;
     }
 
+    /** Whether some element satisfies {@code p}: visits them in ascending order, up to the first that does. */
+    public boolean anyMatch(java.util.function.IntPredicate p) {
+        if (words == null) {
+            for (int i = 0; i < size; i++) {
+                if (p.test(elems[i])) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        for (int i = 0; i < words.length; i++) {
+            long bits = words[i];
+            while (bits != 0) {
+                if (p.test((wordAt(i) << 6) + Long.numberOfTrailingZeros(bits))) {
+                    return true;
+                }
+                bits &= bits - 1;
+            }
+        }
+        return false;
+    }
+
     /** The elements, ascending. */
     public int[] toSortedArray() {
         if (words == null) {
