@@ -79,9 +79,9 @@ final class PreGraph {
     int allocations;
     /**
      * The allocations that are loadable constants (strings, class objects, method types and
-     * handles, dynamic constants): the JVM's objects, which the paper's Spark brings in through
-     * global nodes (so they start no flowsto path there) and which the main analysis gives no
-     * heap context; counted apart so the share of objects selected compares with the paper's.
+     * handles, dynamic constants), which the paper's Spark and Qilin bring in through global
+     * nodes (so they are no allocations of their Selectx graph); counted apart so that the share
+     * of objects selected compares with theirs.
      */
     int constants;
     /**
