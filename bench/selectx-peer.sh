@@ -92,7 +92,7 @@ for p in $PATTERNS; do
     [[ $p == */id ]] && flags=(--identity-selection)
     tag=${p//\//-}
     out=$WORK/$PROGRAM-$tag.txt
-    rm -f "$out" "$out.selection"
+    rm -f "$out" "$out.selection" "$out.nodes"
     set +e
     # shellcheck disable=SC2086
     /usr/bin/time -o "$WORK/time.txt" -f '%e %M %U %S' timeout "$LIMIT" java $JAVA_OPTS -cp "$CP" org.jphantom.bench.qilin.QilinRun \

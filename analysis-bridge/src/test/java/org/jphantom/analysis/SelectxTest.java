@@ -14,6 +14,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.jphantom.analysis.ir.MethodIR;
+import org.jphantom.analysis.ir.New;
+import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.context.Selection;
@@ -144,6 +146,39 @@ class SelectxTest {
         JMethod keep = method(ci, "nullarg/Main", "keep");
         assertEquals(Set.of("v" + ci.solver().ir(keep).paramVars[0]), selected(ci, s, keep));
         assertTrue((int) s.figures().get("entriesNoObjectReaches") >= 2, "the two entries of id carry no object");
+    }
+
+    /**
+     * The loadable constants among the allocations (the fixture's string literals) are counted apart,
+     * and the share of objects selected without them is the share of the other allocations.
+     */
+    private static final Set<New.Kind> CONSTANT_KINDS = Set.of(New.Kind.STRING, New.Kind.CLASS_CONSTANT,
+            New.Kind.METHOD_TYPE, New.Kind.METHOD_HANDLE, New.Kind.CONSTANT);
+
+    @Test
+    void constantObjectsAreCountedApart() throws IOException {
+        AnalysisResult ci = analyze("nullarg", "ci");
+        Selection s = Selectx.select(ci.solver(), 0);
+        Program p = ci.program();
+        int constants = 0;
+        int selectedConstants = 0;
+        for (int i = 0; i < ci.solver().callGraph().reachableMethods().size(); i++) {
+            JMethod m = p.method(ci.solver().callGraph().reachableMethods().get(i));
+            for (Stmt st : ci.solver().ir(m).stmts) {
+                if (st instanceof New n && n.lhs >= 0 && CONSTANT_KINDS.contains(n.what)) {
+                    constants++;
+                    selectedConstants += s.object(m, st.index) ? 1 : 0;
+                }
+            }
+        }
+        assertTrue(constants >= 2, "the fixture's string literals: " + constants);
+        Map<String, Object> f = s.figures();
+        assertEquals(constants, f.get("constantObjects"));
+        assertEquals(selectedConstants, f.get("selectedConstantObjects"));
+        int others = (int) f.get("objects") - constants;
+        int selectedOthers = (int) f.get("selectedObjects") - selectedConstants;
+        assertTrue(others >= 2, "o1 and o2: " + others);
+        assertEquals(Math.round(10000.0 * selectedOthers / others) / 100.0, f.get("selectedObjectsWithoutConstantsPercent"));
     }
 
     /**

@@ -78,6 +78,13 @@ final class PreGraph {
     int variables;
     int allocations;
     /**
+     * The allocations that are loadable constants (strings, class objects, method types and
+     * handles, dynamic constants), which the paper's Spark and Qilin bring in through global
+     * nodes (so they are no allocations of their Selectx graph); counted apart so that the share
+     * of objects selected compares with theirs.
+     */
+    int constants;
+    /**
      * The V_f nodes of variables the context-insensitive analysis gave objects: with the
      * allocations, where Eq. 18's flowsto paths may start, so that objects no allocation of
      * G_R makes (a plugin's: natives, reflection, the JVM's hidden calls) count as well.
@@ -121,6 +128,9 @@ final class PreGraph {
                     an[s.index] = nodeMethod.size();
                     addNode(m.id(), -1 - s.index, 2);
                     allocations++;
+                    if (isConstant(n)) {
+                        constants++;
+                    }
                 }
             }
             allocNode[m.id()] = an;
@@ -139,6 +149,13 @@ final class PreGraph {
         for (int i = 0; i < e.size(); i += 2) {
             callEdge(ci.callGraph().callerOf(e.get(i)), sites.get(e.get(i)), program.method(e.get(i + 1)));
         }
+    }
+
+    static boolean isConstant(New n) {
+        return switch (n.what) {
+            case STRING, CLASS_CONSTANT, METHOD_TYPE, METHOD_HANDLE, CONSTANT -> true;
+            default -> false;
+        };
     }
 
     private void addNode(int method, int item, int state) {

@@ -1,6 +1,7 @@
 package org.jphantom.analysis.pta.selectx;
 
 import java.util.BitSet;
+import org.jphantom.analysis.ir.New;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.LoadClock;
 import org.jphantom.analysis.pta.context.Selection;
@@ -275,6 +276,7 @@ public final class Selectx {
     private Selection selection(Selection.Builder b, Solver ci, int baseEdges) {
         int vars = 0;
         int objs = 0;
+        int constants = 0;
         int lastVarMethod = -1;
         int lastVar = -1;
         for (int n = 0; n < g.nodeCount(); n++) {
@@ -292,6 +294,9 @@ public final class Selectx {
                 b.variable(m, item);
             } else {
                 objs++;
+                if (PreGraph.isConstant((New) ci.ir(m).stmts[-1 - item])) {
+                    constants++;
+                }
                 b.object(m, -1 - item);
             }
         }
@@ -313,6 +318,9 @@ public final class Selectx {
         b.figure("objects", g.allocations);
         b.figure("selectedObjects", objs);
         b.figure("selectedObjectsPercent", percent(objs, g.allocations));
+        b.figure("constantObjects", g.constants);
+        b.figure("selectedConstantObjects", constants);
+        b.figure("selectedObjectsWithoutConstantsPercent", percent(objs - constants, g.allocations - g.constants));
         b.figure("methods", reach.size());
         b.figure("selectedMethods", methods);
         b.figure("selectedMethodsPercent", percent(methods, reach.size()));

@@ -34,7 +34,14 @@ import sootup.java.core.views.JavaView;
  * computes alias statistics) is replaced by one that only marks when the main analysis starts and
  * ends; {@link QilinMetrics} counts the Table 1 metrics afterwards, outside the timed span.
  *
- * <p>{@code --identity-selection} (Selectx patterns only): see {@link SelectxProbe}.
+ * <p>{@code --identity-selection} (Selectx patterns only): see {@link SelectxProbe}. For a Selectx
+ * pattern the selection is also written node by node to {@code FILE.nodes} ({@link SelectionDump});
+ * {@code --selection-only} stops there, before the main analysis.
+ *
+ * <p>Qilin's configuration is its default one ({@code CoreConfig}): no heap merging of
+ * {@code StringBuilder}s and throwables ({@code mergeHeap}), no forced empty context for them
+ * ({@code enforceEmptyCtxForIgnoreTypes}), one object for all string constants
+ * ({@code stringConstants} off), exceptions through Spark's global node ({@code preciseExceptions} off).
  */
 public final class QilinRun {
   private QilinRun() {}
@@ -44,6 +51,7 @@ public final class QilinRun {
     String main = null;
     Path out = null;
     boolean identity = false;
+    boolean selectionOnly = false;
     List<String> jars = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
@@ -51,11 +59,12 @@ public final class QilinRun {
         case "--main" -> main = args[++i];
         case "--out" -> out = Path.of(args[++i]);
         case "--identity-selection" -> identity = true;
+        case "--selection-only" -> selectionOnly = true;
         default -> jars.add(args[i]);
       }
     }
     if (main == null || out == null || jars.isEmpty()) {
-      System.err.println("usage: QilinRun --pta PATTERN --main CLASS --out FILE [--identity-selection] JAR...");
+      System.err.println("usage: QilinRun --pta PATTERN --main CLASS --out FILE [--identity-selection] [--selection-only] JAR...");
       System.exit(2);
     }
     Map<String, Object> stats = new LinkedHashMap<>();
@@ -83,12 +92,26 @@ public final class QilinRun {
     SelectxProbe probe = null;
     if (ptaPattern.getApproach() == PTAPattern.Approach.SELECTX) {
       Path selectionFile = out.resolveSibling(out.getFileName() + ".selection");
+      Path nodesFile = out.resolveSibling(out.getFileName() + ".nodes");
+      SelectxProbe[] self = new SelectxProbe[1];
+      boolean only = selectionOnly;
       probe =
           new SelectxProbe(
               new PTAScene(view, main),
               ptaPattern.getContextDepth(),
               identity,
-              selection -> writeQuietly(selectionFile, selection));
+              selection -> {
+                writeQuietly(selectionFile, selection);
+                try {
+                  self[0].dump(nodesFile);
+                } catch (IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+                if (only) {
+                  System.exit(0);
+                }
+              });
+      self[0] = probe;
       pta = probe;
     } else {
       pta = PTAFactory.createPTA(ptaPattern, view, main);

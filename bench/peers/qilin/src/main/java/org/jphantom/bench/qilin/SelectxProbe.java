@@ -60,6 +60,11 @@ final class SelectxProbe extends SelectxPTA {
     report.accept(selection());
   }
 
+  /** Writes the selection node by node ({@link SelectionDump}). */
+  void dump(java.nio.file.Path file) throws java.io.IOException {
+    SelectionDump.write(file, lengths, csmethods);
+  }
+
   /** The selection's figures, keys as in jphantom's stats.json where they mean the same. */
   Map<String, Object> selection() {
     PAG pre = prePTA.getPag();
