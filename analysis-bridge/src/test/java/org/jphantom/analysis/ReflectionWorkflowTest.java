@@ -122,6 +122,35 @@ class ReflectionWorkflowTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void theClassesTheProgramNamesAreLoadedAndMadeBeyondTheBudget() throws Exception {
+        // HotSpot first: the factory makes the modules the command line names
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                tmp.resolve("classes").toString(), "workflow.Modules", "one", "six").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        assertEquals("m1\nm6\n4\n", out);
+        AnalysisResult r = run("Modules", ReflectionMode.SOLAR, 2);
+        for (int i = 1; i <= 6; i++) {
+            assertTrue(r.reachableMethods().contains("<workflow.Modules$M" + i + ": java.lang.String run()>"),
+                    "module " + i + ": its name is a string constant of the program");
+        }
+        // make's constructor lookup also meets the four plain classes, which only getClass() brings: two fit
+        Map<String, Object> lookup = site(r, "Class.getDeclaredConstructor", "make");
+        assertEquals("limited", lookup.get("status"), lookup.toString());
+        Map<String, Object> budget = (Map<String, Object>) lookup.get("budget");
+        assertEquals(6, budget.get("admittedNamedClasses"), budget.toString());
+        assertTrue((Integer) budget.get("admitted") <= 2 + 2, budget.toString());
+        List<String> targets = ((List<Map<String, Object>>) lookup.get("targets")).stream()
+                .map(t -> t.get("target").toString()).toList();
+        assertEquals(6, targets.stream().filter(t -> t.startsWith("<workflow.Modules$M")).count(), targets.toString());
+        long plain = targets.stream().filter(t -> t.startsWith("<workflow.Modules$Plain")).count();
+        assertTrue(plain >= 1 && plain <= 2, "of the budget's two classes: " + targets);
+        // the member lookups stay within the budget whatever the program names: Binder's beans are made by new
+        assertEquals(4, settersReached(run("Binder", ReflectionMode.SOLAR, 4)));
+    }
+
+    @Test
     void theBudgetIsDeterministic() {
         AnalysisResult a = run("Binder", ReflectionMode.SOLAR, 4);
         AnalysisResult b = analyse(List.of("Binder"), ReflectionMode.SOLAR, 4);

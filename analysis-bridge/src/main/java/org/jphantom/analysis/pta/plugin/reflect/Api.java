@@ -46,6 +46,21 @@ enum Api {
         return label;
     }
 
+    /**
+     * Whether the API loads a class or makes its objects and touches no member but constructors
+     * ({@code forName}, {@code loadClass}, {@code defineClass}, the constructor lookups,
+     * {@code newInstance}): the sites where a class the program names by a string constant is
+     * admitted beyond the budget ({@link NamedClasses}). The member lookups, {@code invoke} and the
+     * field accesses, where each class's members meet every value, stay within it.
+     */
+    boolean instantiates() {
+        return switch (this) {
+            case FOR_NAME, LOAD_CLASS, DEFINE_CLASS, CLASS_NEW_INSTANCE, CONSTRUCTOR_NEW_INSTANCE, GET_CONSTRUCTOR,
+                    GET_DECLARED_CONSTRUCTOR, GET_CONSTRUCTORS, GET_DECLARED_CONSTRUCTORS -> true;
+            default -> false;
+        };
+    }
+
     /** Whether the lookup is {@code getDeclared*} (the class's own members, any access). */
     boolean declaredOnly() {
         return name().contains("DECLARED");

@@ -59,6 +59,7 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
     private final java.util.function.Predicate<String> exported;
     private final EmbeddedClasses embedded;
     private LazyHeap lazyHeap;
+    private NamedClasses named;
     private LoggedTargets logged;
     private HintedTargets hinted;
     private final Map<Api, SiteModel> models = new HashMap<>();
@@ -149,6 +150,7 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
         this.arities = new ParameterCount(this);
         this.lazyHeap = new LazyHeap(this);
         this.names = new NameIndex(program);
+        this.named = new NamedClasses(program, names);
         this.substrings = options.substrings() ? new SubstringFlow(this, names) : null;
         this.backPropagation = options.useBased().propagates() ? new BackPropagation(this) : null;
         this.invention = options.useBased().invents() ? new Invention(this) : null;
@@ -280,7 +282,10 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
      * ({@link SiteBudget}); counts the class if so.
      */
     boolean admit(ReflectiveCall call, int type) {
-        return call.hinted || call.budget.admit(type, program); // a hint's classes are the user's, not inferred
+        if (call.hinted) {
+            return true; // a hint's classes are the user's, not inferred
+        }
+        return call.budget.admit(type, program, call.api.instantiates() && named.contains(type));
     }
 
     /**

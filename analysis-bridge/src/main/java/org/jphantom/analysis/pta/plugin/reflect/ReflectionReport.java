@@ -115,6 +115,7 @@ public final class ReflectionReport {
             b.put("jdkClasses", c.budget.platformLimit());
             b.put("admitted", c.budget.admitted());
             b.put("admittedJdkClasses", c.budget.platformAdmitted());
+            b.put("admittedNamedClasses", c.budget.admittedNamed());
             b.put("gaveUpClasses", c.budget.refused());
             b.put("gaveUpJdkClasses", c.budget.platformRefused());
             b.put("gaveUpFirst", List.copyOf(c.budget.refusedNames()));

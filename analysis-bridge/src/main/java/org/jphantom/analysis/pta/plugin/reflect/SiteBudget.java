@@ -28,6 +28,12 @@ import org.jphantom.analysis.lang.Signatures;
  * list), each of them pulls a large part of the JDK into the analysis, and, arriving first, they
  * crowd out the program's own classes that the run binds (digester's beans); the real runs' sites
  * meet a few JDK classes each. The program's classes (and its class path's) keep the whole budget.
+ * <p>
+ * At a site that loads or instantiates classes ({@link Api#instantiates()}), a class the program
+ * names by a string constant ({@link NamedClasses}) is admitted beyond the budget and not counted in
+ * it: a module factory fed a table of its modules' names (checkstyle's {@code PackageObjectFactory},
+ * 218 names, 75 of them configured in the real run) is resolved whole, while the classes that merged
+ * flows and {@code getClass()} bring stay bounded.
  */
 final class SiteBudget {
     /**
@@ -46,6 +52,7 @@ final class SiteBudget {
 
     private final int limit;
     private final Set<Integer> admitted = new HashSet<>();
+    private final Set<Integer> named = new HashSet<>();
     private int platformAdmitted;
     private int platformRefused;
     private final Set<Integer> refused = new HashSet<>();
@@ -55,9 +62,18 @@ final class SiteBudget {
         this.limit = limit;
     }
 
-    /** Whether the site may resolve a target of class {@code type}; counts it if so. */
-    boolean admit(int type, Program program) {
-        if (admitted.contains(type)) {
+    /**
+     * Whether the site may resolve a target of class {@code type}; counts it if so.
+     *
+     * @param beyond whether the class is admitted beyond the budget (a class the program names, at a
+     *               site that loads or instantiates classes): admitted, and not counted in it
+     */
+    boolean admit(int type, Program program, boolean beyond) {
+        if (admitted.contains(type) || named.contains(type)) {
+            return true;
+        }
+        if (beyond && limit != Integer.MAX_VALUE) {
+            named.add(type);
             return true;
         }
         boolean platform = program.world().isPlatformName(program.typeName(type));
@@ -99,9 +115,14 @@ final class SiteBudget {
         return platformAdmitted;
     }
 
-    /** How many classes the site admitted. */
+    /** How many classes the site admitted within its budget. */
     int admitted() {
         return admitted.size();
+    }
+
+    /** How many classes the program names the site admitted beyond its budget. */
+    int admittedNamed() {
+        return named.size();
     }
 
     /** How many JDK classes it refused (past {@value #PLATFORM_CLASSES}). */
