@@ -126,7 +126,7 @@ class ReflectionWorkflowTest {
     void theClassesTheProgramNamesAreLoadedAndMadeBeyondTheBudget() throws Exception {
         // HotSpot first: the factory makes the modules the command line names
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                tmp.resolve("classes").toString(), "workflow.Modules", "one", "six").redirectErrorStream(true).start();
+                PtaFixtures.classes("workflow").toString(), "workflow.Modules", "one", "six").redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), out);
         assertEquals("m1\nm6\n4\n", out);
