@@ -32,14 +32,6 @@ final class NamedClasses {
         return named.contains(type);
     }
 
-    /** How many classes the program names. */
-    int size() {
-        if (named == null) {
-            named = collect();
-        }
-        return named.size();
-    }
-
     private Set<Integer> collect() {
         Set<Integer> found = new HashSet<>();
         for (String c : program.closedWorldClasses()) {
