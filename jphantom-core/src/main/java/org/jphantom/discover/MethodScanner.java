@@ -39,6 +39,7 @@ final class MethodScanner {
     private final HandlerAttribution handlers;
     private final AnnotationReads annotationReads;
     private final CheckedCover cover;
+    private final ElidedCasts elidedCasts;
 
     MethodScanner(ClassWorld world, Discovery discovery, References refs, AnnotationScanner annotations) {
         this.discovery = discovery;
@@ -47,6 +48,7 @@ final class MethodScanner {
         this.handlers = new HandlerAttribution(world);
         this.annotationReads = new AnnotationReads(world, discovery.annotationEvidence());
         this.cover = new CheckedCover(world);
+        this.elidedCasts = new ElidedCasts(world, discovery.memberTypeArguments());
     }
 
     /**
@@ -101,6 +103,7 @@ final class MethodScanner {
         }
         annotationReads.method(cn.name, m);
         discovery.fieldSignatures().method(m, owner -> !owner.startsWith("[") && !refs.known(owner));
+        elidedCasts.method(cn.name, m, owner -> !refs.known(owner));
         // One site for every instruction: its Origin is built only if a discovery keeps it.
         UseSite site = new UseSite(cn.name, m);
         Map<Integer, Set<String>> attributed = null;
