@@ -138,8 +138,12 @@ final class MethodScanner {
                 boolean rel = refs.type(f.owner, o) | refs.descriptor(f.desc, o);
                 boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
                 refs.values(f.desc);
-                if (isStatic && !f.owner.startsWith("[") && !refs.known(f.owner)) {
-                    discovery.kindEvidence().classUse(f.owner); // only phantoms' kinds are ever asked for
+                if (isStatic && !f.owner.startsWith("[") && !refs.known(f.owner)) { // only phantoms' kinds are ever asked for
+                    if (f.getOpcode() == Opcodes.GETSTATIC && KindEvidence.ofMemberType(f.desc, f.owner)) {
+                        discovery.kindEvidence().memberConstant(f.owner);
+                    } else {
+                        discovery.kindEvidence().classUse(f.owner);
+                    }
                 }
                 refs.member(f.owner, f.name, f.desc, true, isStatic, false, o);
                 return rel;

@@ -152,6 +152,9 @@ public final class ReferenceScanner {
             }
             if (ic.outerName != null) {
                 refs.type(ic.outerName, fixed(Origin.ofClass(cn.name, "InnerClasses")));
+                if (!world.isKnown(ic.outerName)) {
+                    discovery.kindEvidence().memberFlags(ic.outerName, ic.access);
+                }
             }
         }
     }
