@@ -31,8 +31,11 @@ import org.objectweb.asm.tree.analysis.SourceInterpreter;
  * {@code Set<Map.Entry<K,V>> entrySet()}, {@code E next()}), through local variables and through
  * earlier casts to a known generic class, to a phantom field read or phantom method call, and
  * records which type argument of that member's type the cast names ({@link MemberTypeArguments}).
- * The walk stops at anything else: a wildcard, a static or inherited method, a variable of the
- * method itself, a value with several producers that disagree. A method is analysed (ASM's
+ * The walk stops at anything else: a wildcard, a static or inherited known method, a variable of
+ * the method itself. A static phantom method gets no evidence: its result most often depends on
+ * its own type parameters, which each call instantiates anew. The result of a phantom instance
+ * method stored straight into a generic local is evidence too, so a use of another instantiation
+ * ({@code List<T> xs = p.all()}) makes the evidence disagree. A method is analysed (ASM's
  * {@link SourceInterpreter}) only when it both reads a phantom member of an object type and casts
  * the result of a call.
  */
@@ -51,6 +54,7 @@ final class ElidedCasts {
 
     /** Reads the elided casts of {@code m} (of class {@code owner}); {@code phantom} tells a phantom owner. */
     void method(String owner, MethodNode m, Predicate<String> phantom) {
+        locals(m, phantom);
         if (!candidate(m, phantom)) {
             return;
         }
@@ -68,6 +72,26 @@ final class ElidedCasts {
                 TypeTree t = TypeTree.parse(type);
                 if (t != null && generics.writable(t)) {
                     walk.operand(insn, List.of(), type, 0);
+                }
+            }
+        }
+    }
+
+    /** Results of phantom instance methods stored straight into a generic local ({@link MemberTypeArguments#returnedInto}). */
+    private void locals(MethodNode m, Predicate<String> phantom) {
+        if (m.localVariables == null || m.localVariables.stream().allMatch(lv -> lv.signature == null)) {
+            return;
+        }
+        for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
+            if (insn instanceof MethodInsnNode mi && mi.getOpcode() != Opcodes.INVOKESTATIC && !mi.owner.startsWith("[")
+                    && mi.desc.endsWith(";") && phantom.test(mi.owner)) {
+                AbstractInsnNode next = FieldSignatures.next(mi);
+                if (next instanceof VarInsnNode v && v.getOpcode() == Opcodes.ASTORE) {
+                    TypeTree local = TypeTree.parse(FieldSignatures.localSignature(m, v, true));
+                    String ret = Type.getReturnType(mi.desc).getDescriptor();
+                    if (local != null && local.sort() == 'L' && !local.nested() && ret.equals("L" + local.name() + ";")) {
+                        evidence.returnedInto(CaughtExceptions.key(mi.owner, mi.name, mi.desc), local);
+                    }
                 }
             }
         }
@@ -152,7 +176,7 @@ final class ElidedCasts {
                 return;
             }
             if (phantom.test(mi.owner)) {
-                if (!path.isEmpty()) {
+                if (!path.isEmpty() && mi.getOpcode() != Opcodes.INVOKESTATIC) {
                     evidence.returned(CaughtExceptions.key(mi.owner, mi.name, mi.desc), path, type);
                 }
                 return;

@@ -36,6 +36,33 @@ public final class MemberTypeArguments {
         record(returns, key, path, type);
     }
 
+    /**
+     * The program stores the result of phantom method {@code key} straight into a local whose
+     * generic type is {@code local} (from its {@code LocalVariableTypeTable}): each type argument
+     * it names is evidence like a cast's; a type variable there disagrees with any type (the
+     * method's result depends on the caller's instantiation), a wildcard says nothing.
+     */
+    void returnedInto(String key, TypeTree local) {
+        arguments(key, new ArrayList<>(), local);
+    }
+
+    private void arguments(String key, List<Integer> path, TypeTree type) {
+        for (int i = 0; i < type.arguments().size(); i++) {
+            TypeTree a = type.arguments().get(i);
+            path.add(i);
+            switch (a.sort()) {
+                case 'L' -> {
+                    record(returns, key, path, a.nested() ? CONFLICT : "L" + a.name() + ";");
+                    arguments(key, path, a);
+                }
+                case '[' -> record(returns, key, path, a.concrete() ? a.text() : CONFLICT);
+                case 'T' -> record(returns, key, path, CONFLICT);
+                default -> { } // a wildcard: any of the casts' types fits it
+            }
+            path.remove(path.size() - 1);
+        }
+    }
+
     private static void record(Map<String, Map<String, String>> to, String key, List<Integer> path, String type) {
         StringBuilder p = new StringBuilder();
         for (int i : path) {
