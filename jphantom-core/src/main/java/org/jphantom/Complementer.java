@@ -17,6 +17,8 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.jphantom.discover.Discovery;
+import org.jphantom.discover.KnownGenerics;
+import org.jphantom.discover.MemberTypeArguments;
 import org.jphantom.discover.Names;
 import org.jphantom.discover.ReferenceScanner;
 import org.jphantom.extract.ConstraintExtractor;
@@ -322,10 +324,13 @@ public final class Complementer {
         warnings.addAll(planner.warnings());
         List<String> classes = new ArrayList<>(programInfo.keySet());
         classes.addAll(solution.phantoms().keySet());
+        KnownGenerics generics = new KnownGenerics(world);
         ProgramView view = new ProgramView(discovery.genericArity().arities(), discovery.innerClasses(),
                 discovery.annotationUses().uses(), discovery.caughtExceptions().throwsByMethod(),
-                discovery.memberSignatures().signatures(discovery.genericArity().arities()),
-                discovery.fieldSignatures().signatures(),
+                MemberTypeArguments.mergeReturns(discovery.memberSignatures().signatures(discovery.genericArity().arities()),
+                        discovery.memberTypeArguments().returnSignatures(generics)),
+                MemberTypeArguments.mergeFields(discovery.fieldSignatures().signatures(),
+                        discovery.memberTypeArguments().fieldSignatures(generics)),
                 ProgramView.abstractMethods(discovery.memberSignatures().functionalMethods(), classes, hierarchy));
         SortedMap<String, byte[]> generated = new ClassGenerator(world, hierarchy, view)
                 .generate(plan, discovery.nestMembersByHost());

@@ -30,6 +30,7 @@ public final class Discovery {
     private final SuperClassEvidence superClassEvidence = new SuperClassEvidence();
     private final MemberSignatures memberSignatures = new MemberSignatures();
     private final FieldSignatures fieldSignatures = new FieldSignatures();
+    private final MemberTypeArguments memberTypeArguments = new MemberTypeArguments();
     private final SortedMap<String, InnerClassRef> innerClasses = new TreeMap<>();
     private final SortedMap<String, SortedSet<String>> concealedUses = new TreeMap<>();
     private final SortedMap<String, SortedSet<String>> privateAccesses = new TreeMap<>();
@@ -127,6 +128,11 @@ public final class Discovery {
     /** Evidence for generic signatures of phantom methods, and the methods lambdas implement. */
     public MemberSignatures memberSignatures() {
         return memberSignatures;
+    }
+
+    /** Type arguments of phantom fields' and methods' generic types, from the program's elided casts. */
+    public MemberTypeArguments memberTypeArguments() {
+        return memberTypeArguments;
     }
 
     /** Evidence for generic signatures of phantom fields. */

@@ -69,7 +69,7 @@ public final class FieldSignatures {
     }
 
     /** The generic type of local {@code v.var} where {@code v} stores (its scope starts after) or loads it. */
-    private static String localSignature(MethodNode m, VarInsnNode v, boolean store) {
+    static String localSignature(MethodNode m, VarInsnNode v, boolean store) {
         int at = m.instructions.indexOf(v);
         for (LocalVariableNode lv : m.localVariables) {
             if (lv.index != v.var || lv.signature == null) {
@@ -107,7 +107,7 @@ public final class FieldSignatures {
         return !variable[0];
     }
 
-    private static AbstractInsnNode next(AbstractInsnNode insn) {
+    static AbstractInsnNode next(AbstractInsnNode insn) {
         AbstractInsnNode n = insn.getNext();
         while (n != null && n.getOpcode() < 0) {
             n = n.getNext();

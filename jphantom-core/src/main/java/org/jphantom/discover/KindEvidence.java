@@ -17,12 +17,16 @@ import org.objectweb.asm.Opcodes;
  *     entry in a program class ({@code ACC_INTERFACE} or not), then the position of the phantom as
  *     a bound of a type parameter in the program's own {@code Signature} attributes (a class bound
  *     or an interface bound);</li>
- * <li>uses that only a class has: the owner of a static field access, a {@code throws} clause, an
- *     exception handler;</li>
+ * <li>uses that only a class has: the owner of a static field access (except a read of a constant
+ *     of the owner's own member type, below), a {@code throws} clause, an exception handler, the
+ *     outer class of a member class that an {@code InnerClasses} entry gives no {@code public} or
+ *     no {@code static} flag (an interface's member classes are implicitly both);</li>
  * <li>a simple name beginning with {@code Abstract} or ending in {@code Exception} or
  *     {@code Error}: a class;</li>
  * <li>values the program only passes around (descriptors of its fields and methods and of the
- *     members it calls, field accesses, {@code checkcast}, {@code instanceof}, {@code anewarray}):
+ *     members it calls, field accesses, {@code checkcast}, {@code instanceof}, {@code anewarray}),
+ *     and reads of constants whose type is the owner's own member class ({@code STInsetMode.AUTO}
+ *     of type {@code STInsetMode$Enum}: the constants of xmlbeans' generated schema interfaces):
  *     an interface;</li>
  * <li>anything else (class literals, no use beyond the name): a class.</li>
  * </ol>
@@ -33,6 +37,7 @@ import org.objectweb.asm.Opcodes;
 public final class KindEvidence {
     private final Set<String> values = new HashSet<>();
     private final Set<String> classUses = new HashSet<>();
+    private final Set<String> memberConstants = new HashSet<>();
     /** By type: true when the compiler's view (InnerClasses flags, bound position) says interface. */
     private final Map<String, Boolean> declared = new HashMap<>();
     private final Map<String, Boolean> bounds = new HashMap<>();
@@ -45,6 +50,27 @@ public final class KindEvidence {
     /** The program names {@code type} (internal name) the way only a class is commonly named. */
     void classUse(String type) {
         classUses.add(type);
+    }
+
+    /** The program reads a static field of {@code owner} whose type is a member class of {@code owner}. */
+    void memberConstant(String owner) {
+        memberConstants.add(owner);
+    }
+
+    /**
+     * An {@code InnerClasses} entry gives a member class of {@code outer} these flags: one that is
+     * not both public and static cannot be a member of an interface.
+     */
+    void memberFlags(String outer, int access) {
+        if ((access & (Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC)) != (Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC)) {
+            classUses.add(outer);
+        }
+    }
+
+    /** Whether field descriptor {@code desc} names a member class of {@code owner} ({@code Lowner$Name;}). */
+    static boolean ofMemberType(String desc, String owner) {
+        return desc.length() > owner.length() + 3 && desc.startsWith(owner + "$", 1) && desc.charAt(0) == 'L'
+                && desc.endsWith(";") && desc.indexOf('$', owner.length() + 2) < 0 && desc.indexOf('/', owner.length() + 2) < 0;
     }
 
     /** An {@code InnerClasses} entry of a program class gives nested {@code type} these flags. */
@@ -76,7 +102,7 @@ public final class KindEvidence {
         if (compiler != null) {
             return compiler;
         }
-        return values.contains(t) && !classUses.contains(t) && !classByName(t);
+        return (values.contains(t) || memberConstants.contains(t)) && !classUses.contains(t) && !classByName(t);
     }
 
     private static boolean classByName(String type) {

@@ -22,14 +22,20 @@ import org.objectweb.asm.Type;
  * declaration order. Positions the evidence does not specialise keep their erased types; a method
  * with more specialised positions than the phantom has type parameters gets no signature. The
  * methods the metafactory implements are also recorded: they are the functional interfaces'
- * abstract methods.
+ * abstract methods. A program method that overrides a phantom's method with the same erased
+ * descriptor gives it its own signature ({@link OverridingMethods}); that evidence comes first.
  */
 public final class MemberSignatures {
     /** One piece of evidence: the specialised descriptor and the phantom's type arguments there (or null). */
     private record Evidence(String specialised, List<String> typeArguments) {
     }
 
+    /** An overriding method's lifted signature for a phantom with {@code n} type parameters; null: disagreement. */
+    private record Overriding(String signature, int n) {
+    }
+
     private final Map<String, Evidence> evidence = new HashMap<>();
+    private final Map<String, Overriding> overrides = new HashMap<>();
     private final SortedSet<String> functional = new TreeSet<>();
 
     /** A lambda of functional interface {@code owner} implements {@code name erased} as {@code instantiated}. */
@@ -48,6 +54,17 @@ public final class MemberSignatures {
         if (old == null || old.typeArguments() == null) {
             evidence.put(key, new Evidence(specialised, List.copyOf(typeArguments)));
         }
+    }
+
+    /**
+     * A program method overrides phantom {@code owner}'s {@code name desc}, given {@code n} type
+     * arguments; {@code lifted} is its signature in the phantom's type variables
+     * ({@link OverridingMethods#lift}), or null when it has none. Overrides that disagree give the
+     * method no signature from this evidence.
+     */
+    void override(String owner, String name, String desc, String lifted, int n) {
+        overrides.merge(CaughtExceptions.key(owner, name, desc), new Overriding(lifted, n),
+                (a, b) -> a.equals(b) ? a : new Overriding(null, n));
     }
 
     /** The keys ({@link CaughtExceptions#key}) of the methods lambdas implement, sorted. */
@@ -74,6 +91,12 @@ public final class MemberSignatures {
             String sig = n == 0 ? null : signature(erased, e, n);
             if (sig != null) {
                 out.put(key, sig);
+            }
+        });
+        overrides.forEach((key, o) -> {
+            String owner = key.substring(0, key.lastIndexOf('.', key.lastIndexOf('(')));
+            if (o.signature() != null && arities.getOrDefault(owner, 0) == o.n()) {
+                out.put(key, o.signature());
             }
         });
         return Collections.unmodifiableSortedMap(out);

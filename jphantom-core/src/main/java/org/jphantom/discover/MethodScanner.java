@@ -39,6 +39,7 @@ final class MethodScanner {
     private final HandlerAttribution handlers;
     private final AnnotationReads annotationReads;
     private final CheckedCover cover;
+    private final ElidedCasts elidedCasts;
 
     MethodScanner(ClassWorld world, Discovery discovery, References refs, AnnotationScanner annotations) {
         this.discovery = discovery;
@@ -47,6 +48,7 @@ final class MethodScanner {
         this.handlers = new HandlerAttribution(world);
         this.annotationReads = new AnnotationReads(world, discovery.annotationEvidence());
         this.cover = new CheckedCover(world);
+        this.elidedCasts = new ElidedCasts(world, discovery.memberTypeArguments());
     }
 
     /**
@@ -101,6 +103,7 @@ final class MethodScanner {
         }
         annotationReads.method(cn.name, m);
         discovery.fieldSignatures().method(m, owner -> !owner.startsWith("[") && !refs.known(owner));
+        elidedCasts.method(cn.name, m, owner -> !refs.known(owner));
         // One site for every instruction: its Origin is built only if a discovery keeps it.
         UseSite site = new UseSite(cn.name, m);
         Map<Integer, Set<String>> attributed = null;
@@ -135,8 +138,12 @@ final class MethodScanner {
                 boolean rel = refs.type(f.owner, o) | refs.descriptor(f.desc, o);
                 boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
                 refs.values(f.desc);
-                if (isStatic && !f.owner.startsWith("[") && !refs.known(f.owner)) {
-                    discovery.kindEvidence().classUse(f.owner); // only phantoms' kinds are ever asked for
+                if (isStatic && !f.owner.startsWith("[") && !refs.known(f.owner)) { // only phantoms' kinds are ever asked for
+                    if (f.getOpcode() == Opcodes.GETSTATIC && KindEvidence.ofMemberType(f.desc, f.owner)) {
+                        discovery.kindEvidence().memberConstant(f.owner);
+                    } else {
+                        discovery.kindEvidence().classUse(f.owner);
+                    }
                 }
                 refs.member(f.owner, f.name, f.desc, true, isStatic, false, o);
                 return rel;

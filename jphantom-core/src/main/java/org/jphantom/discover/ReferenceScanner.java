@@ -23,7 +23,8 @@ import org.objectweb.asm.tree.RecordComponentNode;
  * contains one; all other constraints are between fixed types and need no solving.
  *
  * <p>This class reads a class's declarations; {@link MethodScanner} reads its methods,
- * {@link AnnotationScanner} its annotations, {@link BridgeMethods} its bridges; all record through
+ * {@link AnnotationScanner} its annotations, {@link BridgeMethods} its bridges,
+ * {@link OverridingMethods} its generic overrides; all record through
  * {@link References}, which asks the world through {@link TypeFacts}. Classes must be scanned in
  * program order: the first use of each phantom and member is the one kept.
  */
@@ -35,6 +36,7 @@ public final class ReferenceScanner {
     private final AnnotationScanner annotations;
     private final MethodScanner methods;
     private final BridgeMethods bridges;
+    private final OverridingMethods overriding;
 
     public ReferenceScanner(ClassWorld world, Discovery discovery) {
         this(world, discovery, name -> false);
@@ -53,6 +55,7 @@ public final class ReferenceScanner {
         this.annotations = new AnnotationScanner(discovery, refs);
         this.methods = new MethodScanner(world, discovery, refs, annotations);
         this.bridges = new BridgeMethods(world, discovery.memberSignatures());
+        this.overriding = new OverridingMethods(world, discovery.memberSignatures());
     }
 
     /**
@@ -122,6 +125,7 @@ public final class ReferenceScanner {
             annotations.uses(f.visibleAnnotations, f.invisibleAnnotations, "FIELD");
         }
         bridges.scan(cn);
+        overriding.scan(cn);
         BitSet analyse = new BitSet();
         List<MethodNode> all = cn.methods;
         for (int i = 0; i < all.size(); i++) {
@@ -148,6 +152,9 @@ public final class ReferenceScanner {
             }
             if (ic.outerName != null) {
                 refs.type(ic.outerName, fixed(Origin.ofClass(cn.name, "InnerClasses")));
+                if (!world.isKnown(ic.outerName)) {
+                    discovery.kindEvidence().memberFlags(ic.outerName, ic.access);
+                }
             }
         }
     }

@@ -14,7 +14,10 @@
  * nested classes, where annotation types are used ({@link org.jphantom.discover.AnnotationUses}),
  * which phantoms the program reads reflectively as annotations
  * ({@link org.jphantom.discover.AnnotationEvidence}), generic signatures of phantom methods and
- * fields ({@link org.jphantom.discover.MemberSignatures}, {@link org.jphantom.discover.FieldSignatures}),
+ * fields ({@link org.jphantom.discover.MemberSignatures}, {@link org.jphantom.discover.FieldSignatures},
+ * and the type arguments the program's elided casts give them,
+ * {@link org.jphantom.discover.MemberTypeArguments}, read against the known classes' own
+ * signatures, {@link org.jphantom.discover.KnownGenerics}),
  * and the exceptions around each use of a method ({@link org.jphantom.discover.CaughtExceptions};
  * which handler is evidence for which call: {@link org.jphantom.discover.HandlerAttribution}).
  * None of these is a constraint: they never make a complement fail.

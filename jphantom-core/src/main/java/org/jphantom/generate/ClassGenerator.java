@@ -53,8 +53,9 @@ public final class ClassGenerator {
      *     lists it, so reflection finds both sides agreeing; an annotation phantom gets
      *     {@code @Retention} (RUNTIME when some use is runtime-visible, else CLASS) and, when it is
      *     used on declarations, {@code @Target} of those kinds of declarations; a method declares
-     *     the exceptions that cover every use of it in the program; a field gets the generic
-     *     signature the program's local variables give it
+     *     the exceptions that cover every use of it in the program; a method or field gets the
+     *     generic signature the program's signatures, local variables and elided casts give it (a
+     *     static method only one that names no type variable)
      */
     public ClassGenerator(ClassWorld world, CompletedHierarchy hierarchy, ProgramView view) {
         this.world = world;
@@ -155,7 +156,11 @@ public final class ClassGenerator {
         boolean isAbstract = itf && !m.isStatic() && abstractMethods.contains(key);
         int access = Opcodes.ACC_PUBLIC | (m.isStatic() ? Opcodes.ACC_STATIC : 0) | (isAbstract ? Opcodes.ACC_ABSTRACT : 0);
         SortedSet<String> thrown = throwsByMethod.get(key);
-        MethodVisitor mv = cw.visitMethod(access, m.name(), m.desc(), m.isStatic() ? null : methodSignatures.get(key),
+        String signature = methodSignatures.get(key);
+        if (m.isStatic() && ViewAttributes.namesTypeVariable(signature)) {
+            signature = null; // a static method cannot name the class's type variables
+        }
+        MethodVisitor mv = cw.visitMethod(access, m.name(), m.desc(), signature,
                 thrown == null ? null : thrown.toArray(new String[0]));
         if (isAbstract) {
             mv.visitEnd();

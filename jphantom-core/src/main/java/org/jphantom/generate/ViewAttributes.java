@@ -11,6 +11,8 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.objectweb.asm.signature.SignatureReader;
+import org.objectweb.asm.signature.SignatureVisitor;
 
 /**
  * The attributes {@link ClassGenerator} writes from the program's view of a phantom
@@ -75,6 +77,21 @@ final class ViewAttributes {
             sb.append('L').append(i).append(';');
         }
         return sb.toString();
+    }
+
+    /** Whether method signature {@code signature} (may be null) names a type variable. */
+    static boolean namesTypeVariable(String signature) {
+        if (signature == null) {
+            return false;
+        }
+        boolean[] named = {false};
+        new SignatureReader(signature).accept(new SignatureVisitor(Opcodes.ASM9) {
+            @Override
+            public void visitTypeVariable(String name) {
+                named[0] = true;
+            }
+        });
+        return named[0];
     }
 
     /**

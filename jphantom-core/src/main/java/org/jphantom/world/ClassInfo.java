@@ -13,12 +13,13 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * The shape of a known class as its class file declares it: header, fields and methods
- * (without code). Immutable once read.
+ * The shape of a known class as its class file declares it: header (with its generic
+ * {@code Signature}), fields and methods (without code). Immutable once read.
  */
 public final class ClassInfo {
     private final String name;
     private final String superName;
+    private final String signature;
     private final List<String> interfaces;
     private final int access;
     private final int version;
@@ -31,6 +32,7 @@ public final class ClassInfo {
     private ClassInfo(Builder b) {
         this.name = b.name;
         this.superName = b.superName;
+        this.signature = b.signature;
         this.interfaces = List.copyOf(b.interfaces);
         this.access = b.access;
         this.version = b.version;
@@ -59,6 +61,11 @@ public final class ClassInfo {
 
     public List<String> interfaces() {
         return interfaces;
+    }
+
+    /** The class's generic {@code Signature} (type parameters, generic supertypes); null when it has none. */
+    public String signature() {
+        return signature;
     }
 
     public int access() {
@@ -154,6 +161,7 @@ public final class ClassInfo {
     private static final class Builder extends ClassVisitor {
         String name;
         String superName;
+        String signature;
         List<String> interfaces = List.of();
         int access;
         int version;
@@ -174,6 +182,7 @@ public final class ClassInfo {
             access = acc;
             name = n;
             superName = sup;
+            signature = sig;
             interfaces = itfs == null ? List.of() : List.of(itfs);
             annotationVariables = AnnotationClassParameters.classVariables(sig);
         }
@@ -195,14 +204,14 @@ public final class ClassInfo {
 
         @Override
         public FieldVisitor visitField(int acc, String n, String desc, String sig, Object value) {
-            fields.putIfAbsent(new Key(n, desc), new MemberInfo(name, n, desc, acc));
+            fields.putIfAbsent(new Key(n, desc), new MemberInfo(name, n, desc, acc, List.of(), 0, sig));
             return null;
         }
 
         @Override
         public MethodVisitor visitMethod(int acc, String n, String desc, String sig, String[] exceptions) {
             methods.putIfAbsent(new Key(n, desc), new MemberInfo(name, n, desc, acc,
-                    exceptions == null ? List.of() : List.of(exceptions), AnnotationClassParameters.of((acc & Opcodes.ACC_STATIC) != 0 ? Set.of() : annotationVariables, sig)));
+                    exceptions == null ? List.of() : List.of(exceptions), AnnotationClassParameters.of((acc & Opcodes.ACC_STATIC) != 0 ? Set.of() : annotationVariables, sig), sig));
             return null;
         }
     }

@@ -37,6 +37,25 @@ class KindEvidenceTest {
     }
 
     @Test
+    void constantsOfTheOwnersMemberTypeAreInterfaceEvidenceAndAMemberThatIsNotPublicStaticMakesAClass() {
+        KindEvidence e = new KindEvidence();
+        assertEquals(true, KindEvidence.ofMemberType("Lp/STMode$Enum;", "p/STMode"));
+        assertEquals(false, KindEvidence.ofMemberType("Lp/STMode;", "p/STMode"));
+        assertEquals(false, KindEvidence.ofMemberType("Lp/STMode$Enum$Deep;", "p/STMode"));
+        assertEquals(false, KindEvidence.ofMemberType("Lp/STModeX$Enum;", "p/STMode"));
+        // read only as STMode.AUTO : STMode$Enum (xmlbeans' generated schema types): an interface
+        e.memberConstant("p/STMode");
+        e.memberFlags("p/STMode", Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL);
+        // the same read, but a member class that is not static: no interface can have it
+        e.memberConstant("p/Query");
+        e.memberFlags("p/Query", Opcodes.ACC_PUBLIC | Opcodes.ACC_ABSTRACT);
+        // a member class that is not public
+        e.value("p/Handle");
+        e.memberFlags("p/Handle", Opcodes.ACC_STATIC);
+        assertEquals(new TreeSet<>(List.of("p/STMode")), e.interfaceLike(Set.of("p/STMode", "p/Query", "p/Handle")));
+    }
+
+    @Test
     void boundsReportOnlyTheBoundsOwnClass() {
         Map<String, Boolean> seen = new TreeMap<>();
         SignatureBounds.read("<K:Lp/Key<Lp/Arg;>;V::Lp/Outer<TK;>.Inner;>Ljava/lang/Object;Lp/Super<Lp/X;>;", seen::put);
