@@ -22,6 +22,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * for: stored and deflated entries, empty ones, directories, names in 1- to 4-byte UTF-8 and with an
  * unpaired surrogate, 65,534 and 65,535 entries (the zip64 end record's threshold), entries of 4 GiB
  * and more (by size, by compressed size, exactly {@code 0xFFFFFFFF}), and local headers past 4 GiB.
+ * The last two write a lot and are tagged {@code corpus} (CI runs them, {@code mvn verify} does not).
  */
 class RawZipWriterTest {
     /**
@@ -75,6 +77,7 @@ class RawZipWriterTest {
     }
 
     @Test
+    @Tag("corpus") // runs with mvn verify -Pcorpus (CI): 260,000 entries written
     void theZip64EndRecordComesWith65535Entries() throws IOException {
         for (int n : new int[] {65_534, 65_535}) {
             List<Entry> entries = new ArrayList<>();
@@ -105,6 +108,7 @@ class RawZipWriterTest {
     }
 
     @Test
+    @Tag("corpus") // runs with mvn verify -Pcorpus (CI): twice 4 GiB written
     void localHeadersPast4GibGetTheirOffsetInAZip64ExtraField() throws IOException {
         // 4 GiB of real data (zeros): both outputs are reduced on the fly to their length and their
         // bytes other than zero, by position
