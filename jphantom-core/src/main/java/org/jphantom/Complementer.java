@@ -250,6 +250,8 @@ public final class Complementer {
         Map<String, Long> timings = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>(input.warnings());
         Map<String, ClassInfo> programInfo = new HashMap<>();
+        // The world's own names are the instances the scanned trees will share (SharedStrings).
+        SharedStrings shared = new SharedStrings();
         List<ProgramClass> program = new ArrayList<>();
         for (ProgramClass pc : input.classes().values()) {
             if (jdk.ownsPackage(ClassWorld.packageOf(pc.internalName()))) {
@@ -262,7 +264,7 @@ public final class Complementer {
         }
         List<ClassInfo> infos = program.parallelStream().map(pc -> ClassInfo.read(pc.bytes())).toList();
         for (int i = 0; i < program.size(); i++) {
-            programInfo.put(program.get(i).internalName(), infos.get(i));
+            programInfo.put(shared.of(program.get(i).internalName()), infos.get(i));
         }
         InputChecks.warnNewerThanRelease(program, programInfo, jdk.release(), warnings);
         ClassWorld world = new ClassWorld(programInfo, library, jdk, jdk::ownsPackage);
@@ -271,7 +273,6 @@ public final class Complementer {
         long t1 = lap(timings, "read", t0);
 
         Discovery discovery = new Discovery();
-        SharedStrings shared = new SharedStrings();
         ReferenceScanner scanner = new ReferenceScanner(world, discovery, name -> world.isPlatformName(name)
                 && !jdk.exports(ClassWorld.packageOf(name)) && world.isKnown(name), shared);
         ConstraintSet constraintSet = new ConstraintSet(world, scanner);
