@@ -22,10 +22,9 @@ import org.objectweb.asm.tree.analysis.BasicValue;
  * BasicInterpreter over every method that has code, and copies every entry of IN.jar into OUT.jar
  * (inflated, then deflated again) through a {@code ZipOutputStream} over a buffered file stream.
  *
- * <p>Usage: {@code java -cp ASM_CLASSPATH:CLASSES Baseline [--unbuffered] IN.jar OUT.jar}.
- * {@code --unbuffered} is the floor of the releases before this one, kept for one release so that
- * old figures compare: the zip stream writes straight to the file, a system call per deflater
- * block. Prints one line:
+ * <p>Usage: {@code java -cp ASM_CLASSPATH:CLASSES Baseline IN.jar OUT.jar}. (Until issue 27 the
+ * floor wrote its zip stream straight to the file, a system call per deflater block; the figures
+ * against that old floor are history in bench/RESULTS.md.) Prints one line:
  * classes read, methods analysed, methods the Analyzer rejected, entries copied, and the
  * milliseconds spent parsing, analysing and copying (reading entries from the zip is in "total"
  * only), so they compare with jphantom's stage timings.
@@ -35,14 +34,13 @@ public final class Baseline {
     }
 
     public static void main(String[] args) throws IOException {
-        boolean unbuffered = args.length == 3 && args[0].equals("--unbuffered");
-        if (args.length != 2 && !unbuffered) {
-            System.err.println("usage: Baseline [--unbuffered] IN.jar OUT.jar");
+        if (args.length != 2) {
+            System.err.println("usage: Baseline IN.jar OUT.jar");
             System.exit(2);
         }
         long start = System.nanoTime();
-        Path in = Path.of(args[args.length - 2]);
-        Path out = Path.of(args[args.length - 1]);
+        Path in = Path.of(args[0]);
+        Path out = Path.of(args[1]);
         int classes = 0;
         int methods = 0;
         int rejected = 0;
@@ -53,7 +51,7 @@ public final class Baseline {
         Path partial = out.resolveSibling(out.getFileName() + ".part");
         OutputStream file = Files.newOutputStream(partial);
         try (ZipFile zip = new ZipFile(in.toFile());
-             ZipOutputStream zos = new ZipOutputStream(unbuffered ? file : new BufferedOutputStream(file, 1 << 16))) {
+             ZipOutputStream zos = new ZipOutputStream(new BufferedOutputStream(file, 1 << 16))) {
             Enumeration<? extends ZipEntry> all = zip.entries();
             java.util.Set<String> seen = new java.util.HashSet<>();
             while (all.hasMoreElements()) {

@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark: jphantom on org.jruby:jruby-core:9.4.9.0 and org.python:jython:2.7.4 against a
 # floor that only reads every class with ASM, runs ASM's Analyzer (BasicInterpreter) over every
-# method and copies the jar through a buffered zip stream (bench/Baseline.java); for this release
-# also against the old, unbuffered floor (OLD_FLOOR=0 leaves it out); optionally also against
-# another jphantom jar (an older build), to see what a change costs. Rounds alternate floor, old
+# method and copies the jar through a buffered zip stream (bench/Baseline.java); optionally also
+# against another jphantom jar (an older build), to see what a change costs. Rounds alternate
 # floor, jphantom (and the other jar), each a fresh JVM with the same flags; prints the load
 # average, per-run wall time, CPU time and peak RSS, the medians, the ratios of the medians, the
 # median of the per-round ratios and whether the targets hold.
@@ -12,7 +11,6 @@
 #   N=9 bench/jruby.sh             more rounds
 #   INPUTS=jruby bench/jruby.sh    only one of the inputs (jruby, jython; default "jruby jython")
 #   OLD=/path/to/old/jphantom.jar bench/jruby.sh   also run that jar, print new/old ratios
-#   OLD_FLOOR=0 bench/jruby.sh     only the honest floor (the old one goes in the next release)
 #   JAVA_OPTS='-Xss16m' bench/jruby.sh   JVM flags given to every side
 #   JAR=/path/to/other.jar bench/jruby.sh   another input instead (target of jruby applies)
 # Exit status: 0 when every target holds, 1 when one is missed, 2 on a setup error.
@@ -24,7 +22,6 @@ N=${N:-5}
 JAVA_OPTS=${JAVA_OPTS:-}
 INPUTS=${INPUTS:-jruby jython}
 OLD=${OLD:-}
-OLD_FLOOR=${OLD_FLOOR:-1}
 WORK=$ROOT/bench/target
 JPHANTOM=$ROOT/jphantom-cli/target/jphantom.jar
 mkdir -p "$WORK"
@@ -121,7 +118,7 @@ status=0
 # bench_one LABEL JAR MAX_RATIO MAX_RSS_MIB: N rounds on one input, then its summary.
 bench_one() {
     local label=$1 jar=$2 max_ratio=$3 max_rss_kb=$(($4 * 1024)) i t m c
-    local -a BT=() BM=() BC=() FT=() FM=() FC=() JT=() JM=() JC=() OT=() OM=() OC=()
+    local -a BT=() BM=() BC=() JT=() JM=() JC=() OT=() OM=() OC=()
     echo "== $label: $jar ($(du -h "$jar" | cut -f1), $(unzip -Z1 "$jar" | grep -c '\.class$') classes)"
     echo "java    $(java -version 2>&1 | head -n 1); flags: '${JAVA_OPTS}'; $N rounds; $(nproc) cpus"
     echo "load    before: $(uptime | sed 's/.*load average: //')"
@@ -131,13 +128,6 @@ bench_one() {
         read -r t m c < <(run "$WORK/baseline.log" java $JAVA_OPTS -cp "$ASM_CP:$WORK/classes" Baseline "$jar" "$WORK/baseline-out.jar")
         BT+=("$t"); BM+=("$m"); BC+=("$c")
         printf '%-5s %-9s %9s %9s %10d\n' "$i" floor "$t" "$c" $((m / 1024))
-        if [[ $OLD_FLOOR == 1 ]]; then
-            # shellcheck disable=SC2086
-            read -r t m c < <(run "$WORK/baseline-old.log" java $JAVA_OPTS -cp "$ASM_CP:$WORK/classes" Baseline --unbuffered \
-                "$jar" "$WORK/baseline-old-out.jar")
-            FT+=("$t"); FM+=("$m"); FC+=("$c")
-            printf '%-5s %-9s %9s %9s %10d\n' "$i" old-floor "$t" "$c" $((m / 1024))
-        fi
         # shellcheck disable=SC2086
         read -r t m c < <(run "$WORK/jphantom.log" java $JAVA_OPTS -jar "$JPHANTOM" "$jar" -o "$WORK/jphantom-out.jar" -q \
             --report "$WORK/jphantom-report.json")
@@ -171,14 +161,6 @@ bench_one() {
     fi
     printf 'peak RSS (max)     floor %6d MiB jphantom %6d MiB (target <= %d MiB)\n' \
         $((bm / 1024)) $((jm / 1024)) $((max_rss_kb / 1024))
-    if [[ $OLD_FLOOR == 1 ]]; then
-        local ft
-        ft=$(median "${FT[@]}")
-        printf 'old floor          median wall %6.2f s (unbuffered output; history only): jphantom/old floor %s,' "$ft" "$(div "$jt" "$ft")"
-        printf ' old floor/floor %s' "$(div "$ft" "$bt")"
-        [[ ${FC[0]} != - ]] && printf '; CPU jphantom/old floor %s' "$(div "$(median "${JC[@]}")" "$(median "${FC[@]}")")"
-        printf '; peak RSS %d MiB\n' $(($(max "${FM[@]}") / 1024))
-    fi
     if [[ -n $OLD ]]; then
         local ot om
         ot=$(median "${OT[@]}"); om=$(max "${OM[@]}")

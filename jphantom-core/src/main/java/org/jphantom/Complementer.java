@@ -21,6 +21,7 @@ import org.jphantom.discover.KnownGenerics;
 import org.jphantom.discover.MemberTypeArguments;
 import org.jphantom.discover.Names;
 import org.jphantom.discover.ReferenceScanner;
+import org.jphantom.discover.SharedStrings;
 import org.jphantom.extract.ConstraintExtractor;
 import org.jphantom.extract.ConstraintSet;
 import org.jphantom.generate.ClassGenerator;
@@ -171,12 +172,12 @@ public final class Complementer {
      * Starts parsing the batch of {@code program} that begins at {@code from} (in parallel, on the
      * common pool), or does nothing past the end.
      */
-    private static CompletableFuture<List<Parsed>> parseAhead(List<ProgramClass> program, int from) {
+    private static CompletableFuture<List<Parsed>> parseAhead(List<ProgramClass> program, int from, SharedStrings shared) {
         if (from >= program.size()) {
             return CompletableFuture.completedFuture(List.of());
         }
         List<ProgramClass> batch = program.subList(from, Math.min(program.size(), from + PARSE_BATCH));
-        return CompletableFuture.supplyAsync(() -> batch.parallelStream().map(Complementer::parse).toList());
+        return CompletableFuture.supplyAsync(() -> batch.parallelStream().map(pc -> parse(pc, shared)).toList());
     }
 
     /** The parsed batch; what a parse threw (not a broken class: a bug, or out of memory) is thrown here. */
@@ -193,10 +194,13 @@ public final class Complementer {
         }
     }
 
-    /** Parses {@code pc} as the analysis does (no expanded frames), keeping a failure for later. */
-    private static Parsed parse(ProgramClass pc) {
+    /**
+     * Parses {@code pc} as the analysis does (no expanded frames), its strings shared for the scan,
+     * keeping a failure for later.
+     */
+    private static Parsed parse(ProgramClass pc, SharedStrings shared) {
         try {
-            return new Parsed(ClassParser.parse(new ClassReader(pc.bytes()), 0), null);
+            return new Parsed(shared.share(ClassParser.parse(new ClassReader(pc.bytes()), 0)), null);
         } catch (ClassParser.BrokenClass e) {
             return new Parsed(null, e.getMessage());
         }
@@ -248,6 +252,8 @@ public final class Complementer {
         Map<String, Long> timings = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>(input.warnings());
         Map<String, ClassInfo> programInfo = new HashMap<>();
+        // The world's own names are the instances the scanned trees will share (SharedStrings).
+        SharedStrings shared = new SharedStrings();
         List<ProgramClass> program = new ArrayList<>();
         for (ProgramClass pc : input.classes().values()) {
             if (jdk.ownsPackage(ClassWorld.packageOf(pc.internalName()))) {
@@ -260,7 +266,7 @@ public final class Complementer {
         }
         List<ClassInfo> infos = program.parallelStream().map(pc -> ClassInfo.read(pc.bytes())).toList();
         for (int i = 0; i < program.size(); i++) {
-            programInfo.put(program.get(i).internalName(), infos.get(i));
+            programInfo.put(shared.of(program.get(i).internalName()), infos.get(i));
         }
         InputChecks.warnNewerThanRelease(program, programInfo, jdk.release(), warnings);
         ClassWorld world = new ClassWorld(programInfo, library, jdk, jdk::ownsPackage);
@@ -270,19 +276,19 @@ public final class Complementer {
 
         Discovery discovery = new Discovery();
         ReferenceScanner scanner = new ReferenceScanner(world, discovery, name -> world.isPlatformName(name)
-                && !jdk.exports(ClassWorld.packageOf(name)) && world.isKnown(name));
+                && !jdk.exports(ClassWorld.packageOf(name)) && world.isKnown(name), shared);
         ConstraintSet constraintSet = new ConstraintSet(world, scanner);
         ConstraintExtractor extractor = new ConstraintExtractor(constraintSet);
         int analysed = 0;
         int methods = 0;
         // The parses run ahead of the scan, a batch at a time, on other threads (each class alone,
-        // nothing shared); the scan, which builds the discovery, takes them in program order, so
-        // the output is the same.
-        CompletableFuture<List<Parsed>> ahead = parseAhead(program, 0);
+        // sharing only the strings of its tree, SharedStrings); the scan, which builds the
+        // discovery, takes them in program order, so the output is the same.
+        CompletableFuture<List<Parsed>> ahead = parseAhead(program, 0, shared);
         for (int from = 0; from < program.size(); from += PARSE_BATCH) {
             List<ProgramClass> batch = program.subList(from, Math.min(program.size(), from + PARSE_BATCH));
             List<Parsed> parsed = join(ahead);
-            ahead = parseAhead(program, from + PARSE_BATCH);
+            ahead = parseAhead(program, from + PARSE_BATCH, shared);
             for (int i = 0; i < batch.size(); i++) {
                 ProgramClass pc = batch.get(i);
                 ClassNode cn = parsed.get(i).node(pc, checked);

@@ -48,9 +48,18 @@ public final class ReferenceScanner {
      *     classes that name such a class where the JVM checks access ({@link Discovery#concealedUses()})
      */
     public ReferenceScanner(ClassWorld world, Discovery discovery, Predicate<String> concealed) {
+        this(world, discovery, concealed, new SharedStrings());
+    }
+
+    /**
+     * As {@link #ReferenceScanner(ClassWorld, Discovery, Predicate)}, for trees whose strings are
+     * {@linkplain SharedStrings#share shared} through {@code shared} (any tree may be scanned; only
+     * the shared ones are looked up by identity).
+     */
+    public ReferenceScanner(ClassWorld world, Discovery discovery, Predicate<String> concealed, SharedStrings shared) {
         this.world = world;
         this.discovery = discovery;
-        this.facts = new TypeFacts(world, concealed);
+        this.facts = new TypeFacts(world, concealed, shared);
         this.refs = new References(world, discovery, facts);
         this.annotations = new AnnotationScanner(discovery, refs);
         this.methods = new MethodScanner(world, discovery, refs, annotations);

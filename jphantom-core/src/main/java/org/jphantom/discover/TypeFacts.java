@@ -37,27 +37,45 @@ final class TypeFacts {
 
     private final ClassWorld world;
     private final Predicate<String> concealed;
+    private final SharedStrings shared;
     private final Map<String, Facts> byName = new HashMap<>();
     private final Map<String, Facts[]> byDescriptor = new HashMap<>();
     private final Map<String, Boolean> relevantArrays = new HashMap<>();
+    /**
+     * The last name and descriptor asked about, by identity: a reference's strings are asked about
+     * several times in a row (owner: access, type, known; descriptor: types, values), each time the
+     * same instance, so the last answer is returned without hashing the string again.
+     */
+    private String lastName;
+    private Facts lastFacts;
+    private String lastDescriptor;
+    private Facts[] lastClasses;
 
     /**
      * @param concealed whether a known class lies in a platform package its module does not export
      *     to the program
+     * @param shared the instances the scanned trees hold ({@link SharedStrings}): the names read out
+     *     of descriptors are keyed by them too
      */
-    TypeFacts(ClassWorld world, Predicate<String> concealed) {
+    TypeFacts(ClassWorld world, Predicate<String> concealed, SharedStrings shared) {
         this.world = world;
         this.concealed = concealed;
+        this.shared = shared;
     }
 
     /** The facts of class {@code name} (internal form, not an array). */
     Facts of(String name) {
+        if (name == lastName) {
+            return lastFacts; // the same string again: one instruction asks up to four questions of its owner
+        }
         Facts f = byName.get(name);
         if (f == null) {
             boolean known = world.isKnown(name);
             f = new Facts(name, known, !known || world.hasPhantomAncestor(name));
             byName.put(name, f);
         }
+        lastName = name;
+        lastFacts = f;
         return f;
     }
 
@@ -66,19 +84,24 @@ final class TypeFacts {
      * element types of arrays included. Descriptors repeat across a program: each is read once.
      */
     Facts[] inDescriptor(String desc) {
+        if (desc == lastDescriptor) {
+            return lastClasses;
+        }
         Facts[] classes = byDescriptor.get(desc);
         if (classes == null) {
             List<Facts> found = new ArrayList<>(2);
             for (int i = 0; i < desc.length(); i++) {
                 if (desc.charAt(i) == 'L') {
                     int end = desc.indexOf(';', i);
-                    found.add(of(desc.substring(i + 1, end)));
+                    found.add(of(shared.of(desc.substring(i + 1, end))));
                     i = end;
                 }
             }
             classes = found.isEmpty() ? NONE : found.toArray(Facts[]::new);
             byDescriptor.put(desc, classes);
         }
+        lastDescriptor = desc;
+        lastClasses = classes;
         return classes;
     }
 

@@ -6,6 +6,9 @@
  * of each phantom and member is the one kept), reads their declarations itself and hands methods,
  * annotations and bridges to the package-private scanners, which all record through one
  * {@code References}; what the scan asks the closed world is asked once per name ({@code TypeFacts}).
+ * Trees parsed in parallel ahead of the scan can share their names and descriptors through
+ * {@link org.jphantom.discover.SharedStrings} (thread-safe), so that the scan's lookups compare
+ * strings by identity.
  *
  * <p>Besides what the JVM needs, {@link org.jphantom.discover.Discovery} collects the program's
  * view of the phantoms for tools beyond the JVM: evidence for kinds the constraints leave open

@@ -1,6 +1,7 @@
 package org.jphantom.generate;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +32,8 @@ public final class MemberPlanner {
     private final CompletedHierarchy hierarchy;
     private final SortedMap<String, SortedSet<PlannedMember>> plan = new TreeMap<>();
     private final List<String> warnings = new ArrayList<>();
+    /** Whether each owner met is a phantom: asked once per owner, not once per reference. */
+    private final Map<String, Boolean> phantomOwners = new HashMap<>();
 
     public MemberPlanner(ClassWorld world, CompletedHierarchy hierarchy) {
         this.world = world;
@@ -147,7 +150,7 @@ public final class MemberPlanner {
             arrayMember(ref, outcome);
             return;
         }
-        if (hierarchy.isPhantom(owner)) {
+        if (phantomOwners.computeIfAbsent(owner, hierarchy::isPhantom)) {
             if (!ref.field() && ref.name().equals("<init>")) {
                 outcome.add(owner, new PlannedMember(ref.name(), ref.desc(), false, false, true));
                 return;
@@ -169,10 +172,11 @@ public final class MemberPlanner {
             }
             return;
         }
-        if (!world.isKnown(owner)) {
+        ClassInfo known = world.lookup(owner);
+        if (known == null) {
             return;
         }
-        if (!ref.field() && ref.itf() != world.lookup(owner).isInterface()) {
+        if (!ref.field() && ref.itf() != known.isInterface()) {
             // JVMS 5.4.3.3/5.4.3.4: a Methodref to an interface, or an InterfaceMethodref to a class
             outcome.warn("incompatible reference to " + describe(ref) + " in " + ref.origin() + ": used as a method of "
                     + (ref.itf() ? "an interface" : "a class") + ", but known " + Names.javaName(owner) + " is "
@@ -180,7 +184,7 @@ public final class MemberPlanner {
             return;
         }
         if (!ref.field() && ref.name().equals("<init>")) {
-            if (world.lookup(owner).method("<init>", ref.desc()) == null) {
+            if (known.method("<init>", ref.desc()) == null) {
                 outcome.warn("unresolvable reference to " + describe(ref) + " in " + ref.origin()
                         + ": constructors are not inherited, and known " + Names.javaName(owner) + " declares no such one");
             }

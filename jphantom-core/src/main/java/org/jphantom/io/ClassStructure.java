@@ -1,5 +1,8 @@
 package org.jphantom.io;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
 /**
  * The byte-level part of the JVM's format check (JVMS 4.8) that ASM does not do: every constant
  * pool entry has a known tag, its indexes point inside the pool at entries of the kinds its users
@@ -233,6 +236,9 @@ final class ClassStructure {
         int at = offsets[index];
         int length = u2at(at);
         int end = at + 2 + length;
+        if (ascii(at + 2, end)) {
+            return new String(b, at + 2, length, StandardCharsets.ISO_8859_1); // most names: one copy, no builder
+        }
         StringBuilder sb = new StringBuilder(length);
         for (int i = at + 2; i < end && i < b.length; i++) {
             int c = b[i] & 0xff;
@@ -248,6 +254,19 @@ final class ClassStructure {
             }
         }
         return sb.toString();
+    }
+
+    /** Whether bytes {@code from} (inclusive) to {@code to} (exclusive) are all 7-bit, and within the class file. */
+    private boolean ascii(int from, int to) {
+        if (to > b.length) {
+            return false;
+        }
+        for (int i = from; i < to; i++) {
+            if (b[i] < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void methodHandle(int i) throws ClassFiles.BrokenClassException {
@@ -289,9 +308,10 @@ final class ClassStructure {
         }
     }
 
-    private void utf8Ref(int index, String what) throws ClassFiles.BrokenClassException {
+    /** Checks that {@code index} is a UTF-8 constant; the message names {@code owner + what} (built only then). */
+    private void utf8Ref(int index, String owner, String what) throws ClassFiles.BrokenClassException {
         if (index <= 0 || index >= tags.length || tags[index] != UTF8) {
-            throw broken(what + " is not a UTF-8 constant (index " + index + ")");
+            throw broken(owner + what + " is not a UTF-8 constant (index " + index + ")");
         }
     }
 
@@ -364,17 +384,17 @@ final class ClassStructure {
     private void members(String kind) throws ClassFiles.BrokenClassException {
         int count = u2();
         boolean method = kind.equals("method");
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        java.util.Set<Map.Entry<String, String>> seen = new java.util.HashSet<>();
         for (int i = 0; i < count; i++) {
             int access = u2();
             memberAccess = access;
             int nameIndex = u2();
-            utf8Ref(nameIndex, kind + " name");
+            utf8Ref(nameIndex, kind, " name");
             int descIndex = u2();
-            utf8Ref(descIndex, kind + " descriptor");
+            utf8Ref(descIndex, kind, " descriptor");
             memberDescriptor = utf8String(descIndex);
             String name = utf8Text(nameIndex);
-            if (!seen.add(utf8String(nameIndex) + " " + memberDescriptor)) {
+            if (!seen.add(Map.entry(utf8String(nameIndex), memberDescriptor))) {
                 throw broken("duplicate " + kind + " " + EntryNames.printable(utf8String(nameIndex)) + " "
                         + EntryNames.printable(memberDescriptor));
             }
@@ -406,7 +426,7 @@ final class ClassStructure {
         int count = u2();
         for (int i = 0; i < count; i++) {
             int nameIndex = u2();
-            utf8Ref(nameIndex, owner + " attribute name");
+            utf8Ref(nameIndex, owner, " attribute name");
             long length = u4() & 0xffffffffL;
             long end = pos + length;
             if (end > b.length) {
@@ -496,8 +516,8 @@ final class ClassStructure {
                     int nameIndex = u2();
                     int descIndex = u2();
                     int slot = u2();
-                    utf8Ref(nameIndex, name + " name");
-                    utf8Ref(descIndex, name + " descriptor");
+                    utf8Ref(nameIndex, name, " name");
+                    utf8Ref(descIndex, name, " descriptor");
                     String d = utf8String(descIndex);
                     int wide = name.equals("LocalVariableTable") && (d.equals("J") || d.equals("D")) ? 1 : 0;
                     if (startPc >= codeLength || startPc + length > codeLength || slot + wide >= maxLocals) {

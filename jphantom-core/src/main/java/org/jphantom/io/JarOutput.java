@@ -1,15 +1,14 @@
 package org.jphantom.io;
 
 import java.io.BufferedOutputStream;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -19,9 +18,6 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
-import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
-import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
-import org.apache.commons.compress.archivers.zip.ZipMethod;
 import org.jphantom.JphantomException;
 
 /**
@@ -35,7 +31,8 @@ import org.jphantom.JphantomException;
  * a jar stores once is copied as stored there: its compressed bytes, method (stored entries stay
  * stored), CRC and sizes, never inflated; every other entry (held in memory: generated classes,
  * entries of class directories, names a jar stores twice) is DEFLATED at the default level here.
- * The file gets the mode a new file gets under the user's umask ({@link OutputFiles}).
+ * The zip itself is written by {@link RawZipWriter}. The file gets the mode a new file gets under
+ * the user's umask ({@link OutputFiles}).
  */
 public final class JarOutput {
     /** The timestamp of every entry; stored as DOS date and time fields, so no time zone applies. */
@@ -107,28 +104,33 @@ public final class JarOutput {
         List<String> names = new ArrayList<>(inputs.keySet());
         names.addAll(generated.keySet());
         names.sort(ENTRY_ORDER);
-        long time = dosTimeAsJavaTime();
         try {
             OutputFiles.writeAtomically(out, file -> {
                 Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
-                try (ZipArchiveOutputStream zip = new ZipArchiveOutputStream(new BufferedOutputStream(file, 1 << 16))) {
+                try (OutputStream buffered = new BufferedOutputStream(file, 1 << 16)) {
+                    RawZipWriter zip = new RawZipWriter(buffered);
+                    Deflated deflated = new Deflated();
                     for (String name : names) {
                         byte[] content = generated.get(name);
                         InputEntry input = content == null ? inputs.get(name) : null;
                         StoredEntries.Raw raw = input != null && input.stored() != null ? stored.raw(input) : null;
                         if (raw == null) {
-                            raw = deflate(content != null ? content : input.bytes(), deflater);
+                            byte[] bytes = content != null ? content : input.bytes();
+                            deflated.deflate(bytes, deflater);
+                            zip.add(name, RawZipWriter.DEFLATED, deflated.crc(bytes), bytes.length, deflated.buffer,
+                                    deflated.length);
+                            continue;
                         }
-                        ZipArchiveEntry entry = new ZipArchiveEntry(name);
-                        entry.setMethod(raw.method());
-                        entry.setCrc(raw.crc());
-                        entry.setSize(raw.size());
-                        entry.setCompressedSize(raw.compressedSize());
-                        entry.setTime(time);
+                        long copied;
                         try (InputStream data = raw.raw()) {
-                            zip.addRawArchiveEntry(entry, data);
+                            copied = zip.add(name, raw.method(), raw.crc(), raw.size(), raw.compressedSize(), data);
+                        }
+                        if (copied != raw.compressedSize()) {
+                            throw JphantomException.input(StoredEntries.where(input) + "truncated or corrupt zip data ("
+                                    + copied + " of " + raw.compressedSize() + " bytes)");
                         }
                     }
+                    zip.finish();
                 } finally {
                     deflater.end();
                 }
@@ -138,28 +140,31 @@ public final class JarOutput {
         }
     }
 
-    /**
-     * The Java time whose DOS date and time, in this JVM's time zone (the zip writer converts with
-     * it), are {@link #FIXED_TIME}; so the stored fields are the same in every time zone.
-     */
-    private static long dosTimeAsJavaTime() {
-        return FIXED_TIME.atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
-    }
+    /** Entries held in memory, deflated one after the other into one growing buffer. */
+    private static final class Deflated {
+        private final CRC32 crc = new CRC32();
+        private byte[] buffer = new byte[64 * 1024];
+        private int length;
 
-    /** {@code content} DEFLATED (raw deflate data, as a zip entry holds it), with its CRC-32 and sizes. */
-    private static StoredEntries.Raw deflate(byte[] content, Deflater deflater) {
-        deflater.reset();
-        deflater.setInput(content);
-        deflater.finish();
-        ByteArrayOutputStream compressed = new ByteArrayOutputStream(Math.max(64, content.length / 2));
-        byte[] buffer = new byte[16 * 1024];
-        while (!deflater.finished()) {
-            compressed.write(buffer, 0, deflater.deflate(buffer));
+        /** Deflates {@code content} (raw deflate data, as a zip entry holds it) at the start of the buffer. */
+        void deflate(byte[] content, Deflater deflater) {
+            deflater.reset();
+            deflater.setInput(content);
+            deflater.finish();
+            length = 0;
+            while (!deflater.finished()) {
+                if (length == buffer.length) {
+                    buffer = Arrays.copyOf(buffer, buffer.length * 2);
+                }
+                length += deflater.deflate(buffer, length, buffer.length - length);
+            }
         }
-        CRC32 crc = new CRC32();
-        crc.update(content);
-        return new StoredEntries.Raw(ZipMethod.DEFLATED.getCode(), crc.getValue(), content.length, compressed.size(),
-                new ByteArrayInputStream(compressed.toByteArray()));
+
+        long crc(byte[] content) {
+            crc.reset();
+            crc.update(content);
+            return crc.getValue();
+        }
     }
 
     /**

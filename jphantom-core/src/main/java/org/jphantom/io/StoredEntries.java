@@ -98,7 +98,8 @@ final class StoredEntries implements Closeable {
 
     /**
      * The stored form of {@code entry}, or {@code null} when it cannot be copied as stored (a method
-     * other than STORED or DEFLATED, encryption): the caller then inflates and deflates it.
+     * other than STORED or DEFLATED, encryption, a stored entry whose two sizes differ): the caller
+     * then inflates and deflates it.
      *
      * @throws JphantomException when the jar cannot be read any more or the entry changed since it
      *     was read (the message names the jar and the entry)
@@ -114,7 +115,8 @@ final class StoredEntries implements Closeable {
             }
             int method = found.getMethod();
             if ((method != ZipMethod.STORED.getCode() && method != ZipMethod.DEFLATED.getCode())
-                    || found.getGeneralPurposeBit().usesEncryption()) {
+                    || found.getGeneralPurposeBit().usesEncryption()
+                    || method == ZipMethod.STORED.getCode() && found.getCompressedSize() != found.getSize()) {
                 return null;
             }
             InputStream raw = zip.getRawInputStream(found);
@@ -131,7 +133,7 @@ final class StoredEntries implements Closeable {
     }
 
     /** The start of a message about {@code entry}: {@code "<jar>: entry <name>: "}. */
-    private static String where(InputEntry entry) {
+    static String where(InputEntry entry) {
         return entry.source() + ": entry " + EntryNames.printable(entry.name()) + ": ";
     }
 
