@@ -34,8 +34,7 @@ final class BridgeMethods {
                 continue;
             }
             if (supers == null) {
-                supers = SupertypeArguments.of(cn.signature);
-                supers.keySet().removeIf(world::isKnown);
+                supers = SupertypeArguments.ofUnknown(cn.signature, world::isKnown);
             }
             MethodInsnNode target = null;
             for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {

@@ -40,8 +40,7 @@ final class OverridingMethods {
                 continue;
             }
             if (supers == null) {
-                supers = SupertypeArguments.of(cn.signature);
-                supers.keySet().removeIf(world::isKnown);
+                supers = SupertypeArguments.ofUnknown(cn.signature, world::isKnown);
             }
             for (Map.Entry<String, List<String>> e : supers.entrySet()) {
                 if (!e.getValue().isEmpty()) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.jphantom.world.SignatureParts;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.signature.SignatureReader;
@@ -18,6 +19,13 @@ import org.objectweb.asm.signature.SignatureWriter;
  */
 final class SupertypeArguments {
     private SupertypeArguments() {
+    }
+
+    /** {@link #of} without the supertypes {@code known} accepts: the type arguments given to phantoms. */
+    static Map<String, List<String>> ofUnknown(String classSignature, Predicate<String> known) {
+        Map<String, List<String>> out = of(classSignature);
+        out.keySet().removeIf(known);
+        return out;
     }
 
     static Map<String, List<String>> of(String classSignature) {
