@@ -28,6 +28,16 @@ public interface Plugin {
         return null;
     }
 
+    /**
+     * Whether the object {@code csObject} may satisfy {@code guard}, a test a branch made before
+     * the code it guards (see {@link org.jphantom.analysis.ir.Guard}): false only when this plugin
+     * knows every predicate of the guard is false for it. The answer must depend only on the
+     * abstract object (the solver keeps it per guard and abstract object).
+     */
+    default boolean admits(org.jphantom.analysis.ir.Guard guard, int csObject) {
+        return true;
+    }
+
     /** After the entry points were added, before solving. */
     default void onStart() {
     }

@@ -40,11 +40,17 @@ final class PointerFlowGraph {
     private int[] fresh = new int[256];
     private final WordList edgeWords = new WordList();
     private final WordList freshWords = new WordList();
+    /** Who decides the guard part of a filter (null until the solver sets it: then every object passes). */
+    private GuardCheck guards;
 
     PointerFlowGraph(Program program, CSManager cs, WorkList work) {
         this.program = program;
         this.cs = cs;
         this.work = work;
+    }
+
+    void setGuards(GuardCheck guards) {
+        this.guards = guards;
     }
 
     /** A new pointer with an empty set and no edges. */
@@ -102,7 +108,10 @@ final class PointerFlowGraph {
         return n >= WorkList.PENDING_LIST;
     }
 
-    /** The successors of {@code p}'s representative through which an object of {@code type} may flow. */
+    /**
+     * The successors of {@code p}'s representative through which an object of {@code type} may flow
+     * (a guard, which asks about the object, not its type, is taken to let it through).
+     */
     void forEachSuccessor(int p, int type, IntConsumer action) {
         p = find(p);
         int[] s = succ[p];
@@ -197,7 +206,8 @@ final class PointerFlowGraph {
         int m = 0;
         for (int i = 0; i < k; i++) {
             int o = fresh[i];
-            if (filter == null || filter.accepts(cs.typeOfObject(o), program)) {
+            if (filter == null || filter.accepts(cs.typeOfObject(o), program)
+                    && (filter.guard == null || guards == null || guards.admits(filter.guard, o))) {
                 work.push(dst, o);
                 m++;
             }
