@@ -11,7 +11,9 @@ import java.lang.reflect.Method;
  * guards sees only the members it may be true for. {@code isAnnotationPresent}, a null check of
  * {@code getAnnotation}, {@code getName().startsWith}, a constant's {@code equals} of the name, and
  * a static helper that ORs two annotation tests, used in an {@code if} and in a conditional
- * expression. The test also runs it in a JVM: {@code RAN} says which methods ran.
+ * expression, on members of a known class and of one named at run time (partial meta-objects);
+ * and a test whose true side another path enters too, which guards nothing. The test also runs it
+ * in a JVM, with {@code reflection.Bean} as its argument: {@code RAN} says which methods ran.
  */
 public class Guards {
     /** What the JVM ran. */
@@ -43,6 +45,9 @@ public class Guards {
             }
             m.invoke(bean, "value");
         }
+        for (Method m : Bean.class.getDeclaredMethods()) {
+            either(m, bean, args.length > 5);
+        }
         for (Field f : Bean.class.getDeclaredFields()) {
             if (isAnnotated(f)) {
                 check.Check.pts(f.get(bean), "OptA ParamB");
@@ -56,8 +61,33 @@ public class Guards {
                 f.set(bean, new Payload()); // @payload
             }
         }
+        if (args.length > 0) {
+            unknownClass(args[0], bean);
+        }
         check.Check.pts(bean.plain, "PlainC");
         check.Check.pts(bean.bound, "payload");
+    }
+
+    /** Members of a class named at run time: partial meta-objects, restricted by the tests. */
+    static void unknownClass(String name, Object bean) throws Exception {
+        Class<?> c = Class.forName(name);
+        for (Method m : c.getDeclaredMethods()) {
+            if (m.isAnnotationPresent(Bind.class)) {
+                m.invoke(bean);
+            }
+        }
+        for (Field f : c.getDeclaredFields()) {
+            if (isAnnotated(f)) {
+                check.Check.pts(f.get(bean), "OptA ParamB");
+            }
+        }
+    }
+
+    /** A test whose true side another path enters too: no guard, every method is a target. */
+    static void either(Method m, Object bean, boolean any) throws Exception {
+        if (m.isAnnotationPresent(Bind.class) || any) {
+            m.invoke(bean);
+        }
     }
 
     static boolean isAnnotated(AnnotatedElement e) {

@@ -8,9 +8,11 @@ import org.jphantom.analysis.pta.plugin.Plugin;
 import org.jphantom.analysis.util.LongIntMap;
 
 /**
- * Whether an object may pass a {@link Guard}: it may unless a plugin knows the guard's predicates
- * are all false for it ({@link Plugin#admits}). A plugin answers by what the abstract object stands
- * for, which never changes, so answers are kept per guard and abstract object.
+ * What passes a {@link Guard} in place of an object ({@link Plugin#guarded}): the object, unless a
+ * plugin knows the guard's predicates are all false for it (then nothing) or has an object of its
+ * own for it restricted by the guard. The first plugin that answers other than the object itself
+ * decides. Plugins answer by what the abstract object stands for, which never changes, so answers
+ * are kept per guard and abstract object.
  */
 final class GuardCheck {
     private final List<Plugin> plugins;
@@ -23,7 +25,8 @@ final class GuardCheck {
         this.cs = cs;
     }
 
-    boolean admits(Guard guard, int csObject) {
+    /** The object that passes {@code guard} for {@code csObject}, or -1. */
+    int guarded(Guard guard, int csObject) {
         Integer id = ids.get(guard);
         if (id == null) {
             id = ids.size();
@@ -32,13 +35,13 @@ final class GuardCheck {
         long key = LongIntMap.key(id, cs.siteOf(csObject));
         int known = answers.get(key);
         if (known >= 0) {
-            return known == 1;
+            return known - 1;
         }
-        boolean ok = true;
-        for (int i = 0; ok && i < plugins.size(); i++) {
-            ok = plugins.get(i).admits(guard, csObject);
+        int passed = csObject;
+        for (int i = 0; passed == csObject && i < plugins.size(); i++) {
+            passed = plugins.get(i).guarded(guard, csObject);
         }
-        answers.put(key, ok ? 1 : 0);
-        return ok;
+        answers.put(key, passed + 1);
+        return passed;
     }
 }

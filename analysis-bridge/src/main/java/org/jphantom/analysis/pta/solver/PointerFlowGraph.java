@@ -195,7 +195,7 @@ final class PointerFlowGraph {
 
     /**
      * Queues the objects {@code objs[0..n)} (ascending) that pass {@code filter} and that
-     * {@code dst} lacks; returns how many it lacked. What {@code dst} lacks is found first, so
+     * {@code dst} lacks (past a guard, what its plugins put in their place); returns how many it lacked. What {@code dst} lacks is found first, so
      * the filter only asks about the objects that are new to it.
      */
     int propagate(int[] objs, int n, int dst, TypeFilter filter) {
@@ -206,8 +206,13 @@ final class PointerFlowGraph {
         int m = 0;
         for (int i = 0; i < k; i++) {
             int o = fresh[i];
-            if (filter == null || filter.accepts(cs.typeOfObject(o), program)
-                    && (filter.guard == null || guards == null || guards.admits(filter.guard, o))) {
+            if (filter == null || filter.accepts(cs.typeOfObject(o), program)) {
+                if (filter != null && filter.guard != null && guards != null) {
+                    o = guards.guarded(filter.guard, o); // the object, what stands for it past the guard, or -1
+                    if (o < 0) {
+                        continue;
+                    }
+                }
                 work.push(dst, o);
                 m++;
             }

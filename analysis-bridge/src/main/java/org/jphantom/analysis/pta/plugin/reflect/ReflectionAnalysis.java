@@ -184,10 +184,14 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
         models.put(Api.DEFINE_HIDDEN_CLASS, definitions);
     }
 
-    /** A member meta-object passes a guard unless its name or annotations make every test false. */
+    /** What of a member meta-object passes a guard ({@link MemberGuards}). */
     @Override
-    public boolean admits(org.jphantom.analysis.ir.Guard guard, int csObject) {
-        return guards.admits(guard, csObject);
+    public int guarded(org.jphantom.analysis.ir.Guard guard, int csObject) {
+        return guards.guarded(guard, csObject);
+    }
+
+    MemberGuards guards() {
+        return guards;
     }
 
     /**
