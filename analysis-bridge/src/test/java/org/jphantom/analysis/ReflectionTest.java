@@ -293,7 +293,7 @@ class ReflectionTest {
     }
 
     /** Runs {@code main} of class {@code cls} of the fixture in a fresh class loader; its {@code RAN} field's text. */
-    private static String ranByTheJvm(String cls, String... args) throws Exception {
+    static String ranByTheJvm(String cls, String... args) throws Exception {
         try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
                 new java.net.URL[] {PtaFixtures.classes("reflection").toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
             Class<?> main = Class.forName(cls, true, loader);

@@ -5,10 +5,11 @@ package org.jphantom.analysis.ir;
  * Its {@link Role} says where it comes from: a merge of values at a join point, a return (into the
  * method's return variable), a throw (into the method's exception variable, for exceptions no
  * local handler catches) or a catch (into a handler's variable, for exceptions that handler
- * catches and no earlier one does).
+ * catches and no earlier one does), or a guard (into the variable that stands for a tested value in
+ * the code its branch guards, through a {@link Guard}).
  */
 public final class Copy extends Stmt {
-    public enum Role { MERGE, RETURN, THROW, CATCH, MOVE }
+    public enum Role { MERGE, RETURN, THROW, CATCH, MOVE, GUARD }
 
     public final int lhs;
     public final int rhs;

@@ -17,7 +17,8 @@ import org.objectweb.asm.tree.analysis.Interpreter;
  * What each instruction means for {@link DefValue}s: an instruction that produces a reference
  * defines it (its own instruction index is the definition id); loads, stores and stack shuffles
  * move values unchanged; parameters are defined at {@code instructions + slot}; a handler's
- * exception is defined at the handler label. {@link #merge} unites definition sets and returns
+ * exception is defined at the handler label; a guard's new definition of a local follows the
+ * parameters'. {@link #merge} unites definition sets and returns
  * its first argument when nothing changed, as ASM's contract asks.
  */
 final class DefInterpreter extends Interpreter<DefValue> {
@@ -25,11 +26,12 @@ final class DefInterpreter extends Interpreter<DefValue> {
     private final int paramBase;
     private final DefValue[] single;
 
-    DefInterpreter(InsnList insns, int maxLocals) {
+    /** @param guards how many guard definitions ({@link GuardFrame}) follow the parameters' */
+    DefInterpreter(InsnList insns, int maxLocals, int guards) {
         super(Opcodes.ASM9);
         this.insns = insns;
         this.paramBase = insns.size();
-        this.single = new DefValue[insns.size() + maxLocals + 1];
+        this.single = new DefValue[insns.size() + maxLocals + 1 + guards];
     }
 
     /** The definition id of parameter slot {@code local}. */
@@ -37,7 +39,8 @@ final class DefInterpreter extends Interpreter<DefValue> {
         return paramBase + local;
     }
 
-    private DefValue def(int id) {
+    /** The value defined only at {@code id}. */
+    DefValue def(int id) {
         DefValue v = single[id];
         if (v == null) {
             v = new DefValue(1, new int[] {id});

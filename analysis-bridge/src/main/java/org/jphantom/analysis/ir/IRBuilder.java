@@ -33,7 +33,9 @@ import org.objectweb.asm.tree.analysis.Frame;
  * with {@link DefInterpreter}, so each reference operand is known as the set of definitions that
  * reach it; a second pass, over the finished frames indexed by instruction, emits one statement
  * per reference-relevant instruction. A definition is one variable; a use that several
- * definitions reach reads a merge variable fed by a copy from each (one per distinct set).
+ * definitions reach reads a merge variable fed by a copy from each (one per distinct set). Where a
+ * branch on a test of a local guards code ({@link GuardSites}), the local gets a new definition
+ * there, fed through the test's {@link Guard}.
  *
  * <p>{@code invokedynamic} with {@code LambdaMetafactory} allocates an object of a synthetic class
  * (one per call site) that implements the functional interface; its method loads the captured
@@ -47,11 +49,13 @@ public final class IRBuilder {
     private final Program program;
     private final List<String> warnings = new ArrayList<>();
     private final LambdaClasses lambdaClasses;
+    private final Predicates predicates;
 
     /** @param syntheticBodies receives the IR of each method of a synthetic (lambda) class made */
     public IRBuilder(Program program, BiConsumer<JMethod, MethodIR> syntheticBodies) {
         this.program = program;
         this.lambdaClasses = new LambdaClasses(program, syntheticBodies);
+        this.predicates = new Predicates(new PredicateMethods(program));
     }
 
     /** Methods whose bytecode could not be analysed (their IR is empty), one line each. */
@@ -97,8 +101,16 @@ public final class IRBuilder {
         }
 
         MethodIR run() {
-            DefInterpreter interp = new DefInterpreter(insns, node.maxLocals);
-            Analyzer<DefValue> analyzer = new Analyzer<>(interp);
+            int n = insns.size();
+            List<GuardSites.Site> guards = GuardSites.find(node, predicates, n + node.maxLocals + 1);
+            DefInterpreter interp = new DefInterpreter(insns, node.maxLocals, guards.size());
+            Map<AbstractInsnNode, List<GuardSites.Site>> starts = new java.util.IdentityHashMap<>();
+            Map<AbstractInsnNode, GuardSites.Site> branches = new java.util.IdentityHashMap<>();
+            for (GuardSites.Site g : guards) {
+                starts.computeIfAbsent(g.start(), k -> new ArrayList<>(1)).add(g);
+                branches.put(g.branch(), g);
+            }
+            Analyzer<DefValue> analyzer = guards.isEmpty() ? new Analyzer<>(interp) : GuardFrame.analyzer(interp, starts);
             Frame<DefValue>[] frames;
             String owner = program.typeName(m.declaringType());
             try {
@@ -108,8 +120,7 @@ public final class IRBuilder {
                         + e.getMessage() + ")");
                 return b.build();
             }
-            int n = insns.size();
-            defVar = new int[n + node.maxLocals + 1];
+            defVar = new int[n + node.maxLocals + 1 + guards.size()];
             java.util.Arrays.fill(defVar, -1);
             // Parameters: their definitions are the builder's parameter variables.
             int slot = 0;
@@ -136,6 +147,13 @@ public final class IRBuilder {
                     continue;
                 }
                 emit(i, insn, f, used[i], analyzer);
+                GuardSites.Site g = branches.isEmpty() ? null : branches.get(insn);
+                if (g != null) {
+                    int tested = var(f.getLocal(g.slot()));
+                    if (tested >= 0) {
+                        b.add(new Copy(defVar(g.def()), tested, TypeFilter.guarded(g.guard()), Copy.Role.GUARD, line));
+                    }
+                }
             }
             for (DynamicSite d : dynamicSites) {
                 b.add(new DynamicCall(d.bootstrap, d.bootstrapArgs, d.name, d.desc, d.args, d.lhs, d.exception, ordinal++,

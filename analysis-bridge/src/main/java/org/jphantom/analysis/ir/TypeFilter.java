@@ -4,19 +4,29 @@ import java.util.Arrays;
 import org.jphantom.analysis.lang.Program;
 
 /**
- * Which object types may flow along an edge: subtypes of {@link #include} (any type if -1) that
- * are subtypes of none of {@link #exclude}. Casts use an include type; exception edges use both
- * (a handler catches its type minus what earlier handlers of the same range caught).
- * Answers are memoised per type.
+ * Which objects may flow along an edge: those of subtypes of {@link #include} (any type if -1)
+ * that are subtypes of none of {@link #exclude}, and, on a filter with a {@link #guard}, for which
+ * the guard may hold. Casts use an include type; exception edges use both (a handler catches its
+ * type minus what earlier handlers of the same range caught); the code a branch guards sees the
+ * tested value through a guard. {@link #accepts} answers the type part, memoised per type; the
+ * solver asks its plugins about the guard part, per object.
  */
 public final class TypeFilter {
     public final int include;
     private final int[] exclude;
+    /** What a branch tested about the objects (null: nothing). */
+    public final Guard guard;
     private byte[] memo = new byte[0]; // 0 unknown, 1 yes, 2 no
 
-    private TypeFilter(int include, int[] exclude) {
+    private TypeFilter(int include, int[] exclude, Guard guard) {
         this.include = include;
         this.exclude = exclude;
+        this.guard = guard;
+    }
+
+    /** The filter that lets through only objects for which {@code guard} may hold. */
+    public static TypeFilter guarded(Guard guard) {
+        return new TypeFilter(-1, new int[0], guard);
     }
 
     /** A filter, or null when it lets everything through. */
@@ -24,7 +34,7 @@ public final class TypeFilter {
         if (include < 0 && exclude.length == 0) {
             return null;
         }
-        return new TypeFilter(include, exclude.clone());
+        return new TypeFilter(include, exclude.clone(), null);
     }
 
     public boolean accepts(int type, Program program) {

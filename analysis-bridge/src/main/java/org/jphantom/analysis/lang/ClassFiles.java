@@ -25,6 +25,8 @@ final class ClassFiles {
     private final Function<String, byte[]> classBytes;
     private final LoadClock clock;
     private final List<ClassReader> readers = new ArrayList<>();
+    /** Per type: its members' runtime-visible annotations ({@link #annotations}), read on first use. */
+    private final java.util.Map<Integer, java.util.Map<String, List<String>>> annotations = new java.util.HashMap<>();
 
     ClassFiles(Program program, Function<String, byte[]> classBytes, LoadClock clock) {
         this.program = program;
@@ -75,6 +77,58 @@ final class ClassFiles {
             // the class was read already; a pool ASM cannot walk gives what came before
         }
         return out;
+    }
+
+    /**
+     * The runtime-visible annotations (internal names of their types, in class-file order) of the
+     * member of {@code type} named {@code name} with descriptor {@code desc}: what
+     * {@code isAnnotationPresent} and {@code getAnnotation} of its {@code Method}, {@code Constructor}
+     * or {@code Field} object see. Empty for a member without any; null for a type without a class
+     * file (its members' annotations are unknown).
+     */
+    List<String> annotations(int type, String name, String desc) {
+        java.util.Map<String, List<String>> byMember = annotations.computeIfAbsent(type, this::readAnnotations);
+        return byMember == null ? null : byMember.getOrDefault(name + desc, List.of());
+    }
+
+    private java.util.Map<String, List<String>> readAnnotations(int type) {
+        ClassReader reader = reader(type);
+        if (reader == null) {
+            return null;
+        }
+        java.util.Map<String, List<String>> out = new java.util.HashMap<>();
+        reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public org.objectweb.asm.FieldVisitor visitField(int access, String name, String desc, String sig, Object v) {
+                return new org.objectweb.asm.FieldVisitor(Opcodes.ASM9) {
+                    @Override
+                    public org.objectweb.asm.AnnotationVisitor visitAnnotation(String annotation, boolean visible) {
+                        note(out, name + desc, annotation, visible);
+                        return null;
+                    }
+                };
+            }
+
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] exc) {
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public org.objectweb.asm.AnnotationVisitor visitAnnotation(String annotation, boolean visible) {
+                        note(out, name + desc, annotation, visible);
+                        return null;
+                    }
+                };
+            }
+        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return out;
+    }
+
+    private static void note(java.util.Map<String, List<String>> out, String member, String annotationDesc,
+                             boolean visible) {
+        if (visible && annotationDesc.length() > 2 && annotationDesc.charAt(0) == 'L') {
+            out.computeIfAbsent(member, m -> new ArrayList<>(2))
+                    .add(annotationDesc.substring(1, annotationDesc.length() - 1));
+        }
     }
 
     /** Whether the class file carries jphantom's generated-class attribute. */

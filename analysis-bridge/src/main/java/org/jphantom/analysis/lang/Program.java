@@ -520,6 +520,20 @@ public final class Program {
     }
 
     /**
+     * The runtime-visible annotations of {@code m} (internal names of their types): those its
+     * {@code Method} or {@code Constructor} object reports. Empty for none; null when its class has
+     * no class file (the annotations are unknown).
+     */
+    public List<String> annotations(JMethod m) {
+        return classFiles.annotations(m.declaringType(), m.name(), m.desc());
+    }
+
+    /** The runtime-visible annotations of {@code f} (internal names of their types); as {@link #annotations(JMethod)}. */
+    public List<String> annotations(JField f) {
+        return classFiles.annotations(type(f.owner()), f.name(), f.desc());
+    }
+
+    /**
      * The string constants ({@code CONSTANT_String}) of a class's constant pool, in pool order:
      * those its code loads and those its bootstrap methods receive (string concatenation recipes).
      * Empty for classes without a class file. A malformed pool yields the constants before the damage.

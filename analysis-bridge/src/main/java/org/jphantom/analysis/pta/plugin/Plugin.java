@@ -28,6 +28,17 @@ public interface Plugin {
         return null;
     }
 
+    /**
+     * The object that passes {@code guard}, a test a branch made before the code it guards (see
+     * {@link org.jphantom.analysis.ir.Guard}), in place of {@code csObject}: itself when this plugin
+     * knows nothing against it; -1 when it knows every predicate of the guard is false for it; or
+     * an object of its own that stands for {@code csObject} restricted by the guard. The answer
+     * must depend only on the abstract object (the solver keeps it per guard and abstract object).
+     */
+    default int guarded(org.jphantom.analysis.ir.Guard guard, int csObject) {
+        return csObject;
+    }
+
     /** After the entry points were added, before solving. */
     default void onStart() {
     }

@@ -40,11 +40,17 @@ final class PointerFlowGraph {
     private int[] fresh = new int[256];
     private final WordList edgeWords = new WordList();
     private final WordList freshWords = new WordList();
+    /** Who decides the guard part of a filter (null until the solver sets it: then every object passes). */
+    private GuardCheck guards;
 
     PointerFlowGraph(Program program, CSManager cs, WorkList work) {
         this.program = program;
         this.cs = cs;
         this.work = work;
+    }
+
+    void setGuards(GuardCheck guards) {
+        this.guards = guards;
     }
 
     /** A new pointer with an empty set and no edges. */
@@ -102,7 +108,10 @@ final class PointerFlowGraph {
         return n >= WorkList.PENDING_LIST;
     }
 
-    /** The successors of {@code p}'s representative through which an object of {@code type} may flow. */
+    /**
+     * The successors of {@code p}'s representative through which an object of {@code type} may flow
+     * (a guard, which asks about the object, not its type, is taken to let it through).
+     */
     void forEachSuccessor(int p, int type, IntConsumer action) {
         p = find(p);
         int[] s = succ[p];
@@ -186,7 +195,7 @@ final class PointerFlowGraph {
 
     /**
      * Queues the objects {@code objs[0..n)} (ascending) that pass {@code filter} and that
-     * {@code dst} lacks; returns how many it lacked. What {@code dst} lacks is found first, so
+     * {@code dst} lacks (past a guard, what its plugins put in their place); returns how many it lacked. What {@code dst} lacks is found first, so
      * the filter only asks about the objects that are new to it.
      */
     int propagate(int[] objs, int n, int dst, TypeFilter filter) {
@@ -198,6 +207,12 @@ final class PointerFlowGraph {
         for (int i = 0; i < k; i++) {
             int o = fresh[i];
             if (filter == null || filter.accepts(cs.typeOfObject(o), program)) {
+                if (filter != null && filter.guard != null && guards != null) {
+                    o = guards.guarded(filter.guard, o); // the object, what stands for it past the guard, or -1
+                    if (o < 0) {
+                        continue;
+                    }
+                }
                 work.push(dst, o);
                 m++;
             }

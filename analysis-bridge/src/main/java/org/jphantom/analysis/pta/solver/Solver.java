@@ -92,6 +92,7 @@ public final class Solver {
         this.selector = selectors.create(contexts, cs);
         statements.setSelector(selector);
         cs.setSelector(selector, this::sharedUse, statements::hasAddedUse);
+        graph.setGuards(new GuardCheck(this.plugins, cs));
         for (Plugin p : this.plugins) {
             p.setSolver(this);
         }

@@ -66,9 +66,8 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
         final Map<String, List<JField>> receiverFields = new HashMap<>();
         final List<JField> allReceiverFields = new ArrayList<>();
         final Set<Integer> receiverSupertypes = new HashSet<>();
-        /** The names partials of unknown class look for; {@link #anyName} for one of unknown name. */
-        final Set<String> wantedNames = new HashSet<>();
-        boolean anyName;
+        /** The partials of unknown class searched for, each looking for its name (any if null) and guards. */
+        final List<Meta> wanted = new ArrayList<>();
         /** The searches made for the site's partials: one per search. */
         final Set<Meta.Search> searched = new HashSet<>();
         final Set<Long> done = new HashSet<>();
@@ -186,7 +185,7 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
             }
             if (p.type() >= 0) {
                 for (JField f : a.members().fields(p.type(), p.name(), p.declared())) {
-                    if (a.members().inferable(a.program().type(f.owner()))) {
+                    if (a.members().inferable(a.program().type(f.owner())) && a.guards().holds(p, f)) {
                         field(f, "signature");
                     }
                 }
@@ -195,7 +194,7 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
             resolveOnReceivers(p);
             if (p.name() != null && !a.probe()) { // [I-INVS2T]'s analogue, off in PROBE
                 for (JField f : a.members().fieldsNamed(p.name())) {
-                    if (f.isStatic()) {
+                    if (f.isStatic() && a.guards().holds(p, f)) {
                         field(f, "signature");
                     }
                 }
@@ -219,26 +218,31 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
                     }
                     allReceiverFields.add(f);
                     receiverFields.computeIfAbsent(f.name(), n -> new ArrayList<>()).add(f);
-                    if (anyName || wantedNames.contains(f.name())) {
-                        field(f, "receiver type");
+                    for (int i = 0; i < wanted.size(); i++) {
+                        Meta p = wanted.get(i);
+                        if ((p.name() == null || p.name().equals(f.name())) && a.guards().holds(p, f)) {
+                            field(f, "receiver type");
+                            break;
+                        }
                     }
                 }
             }
         }
 
-        /** Partial {@code p} of unknown class: the fields of that name of the receivers' classes so far. */
+        /**
+         * Partial {@code p} of unknown class: the fields of its name (any if unknown) of the
+         * receivers' classes so far that its guards may be true for; later receivers' in
+         * {@link #onReceiverType}.
+         */
         void resolveOnReceivers(Meta p) {
-            if (p.name() == null) {
-                if (a.probe() || anyName) {
-                    return;
-                }
-                anyName = true;
-                for (int i = 0; i < allReceiverFields.size(); i++) {
-                    field(allReceiverFields.get(i), "receiver type");
-                }
-            } else if (wantedNames.add(p.name())) {
-                for (JField f : receiverFields.getOrDefault(p.name(), List.of())) {
-                    field(f, "receiver type");
+            if (p.name() == null && a.probe()) {
+                return;
+            }
+            wanted.add(p);
+            List<JField> candidates = p.name() == null ? allReceiverFields : receiverFields.getOrDefault(p.name(), List.of());
+            for (int i = 0; i < candidates.size(); i++) {
+                if (a.guards().holds(p, candidates.get(i))) {
+                    field(candidates.get(i), "receiver type");
                 }
             }
         }

@@ -286,13 +286,13 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         void resolve(Meta p) {
             if (p.type() >= 0) {
                 for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
-                    if (m.isStatic()) {
+                    if (m.isStatic() && a.guards().holds(p, m)) {
                         consider(Candidate.STATIC, 0, m, "signature");
                     }
                 }
             } else if (p.name() != null && !a.probe()) { // [I-INVS2T], static targets (no receiver needed)
                 for (JMethod m : a.members().methodsNamed(p.name())) {
-                    if (m.isStatic()) {
+                    if (m.isStatic() && a.guards().holds(p, m)) {
                         consider(Candidate.STATIC, 0, m, "signature");
                     }
                 }
@@ -319,7 +319,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                     return;
                 }
                 for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
-                    if (!m.isStatic()) {
+                    if (!m.isStatic() && a.guards().holds(p, m)) {
                         consider(Candidate.DISPATCH, t, m, "signature");
                     }
                 }
@@ -327,7 +327,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
             }
             for (int s : a.members().supertypes(t)) {
                 for (JMethod m : a.members().methods(s, p.name(), true)) {
-                    if (!m.isStatic()) {
+                    if (!m.isStatic() && a.guards().holds(p, m)) {
                         consider(Candidate.DISPATCH, t, m, "receiver type");
                     }
                 }
@@ -341,7 +341,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
             }
             if (p.type() >= 0) {
                 for (JMethod m : a.members().methods(p.type(), p.name(), p.declared())) {
-                    if (!m.isStatic()) {
+                    if (!m.isStatic() && a.guards().holds(p, m)) {
                         consider(Candidate.TYPE, marker, m, "signature");
                     }
                 }
@@ -351,7 +351,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                 return; // [I-INVS2T] (off in PROBE) needs a name
             }
             for (JMethod m : a.members().methodsNamed(p.name())) {
-                if (!m.isStatic()) {
+                if (!m.isStatic() && a.guards().holds(p, m)) {
                     consider(Candidate.TYPE, marker, m, "signature");
                 }
             }

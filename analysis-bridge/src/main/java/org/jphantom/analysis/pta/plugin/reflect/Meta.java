@@ -1,5 +1,8 @@
 package org.jphantom.analysis.pta.plugin.reflect;
 
+import java.util.ArrayList;
+import java.util.List;
+import org.jphantom.analysis.ir.Guard;
 import org.jphantom.analysis.lang.JField;
 import org.jphantom.analysis.lang.JMethod;
 
@@ -14,8 +17,22 @@ import org.jphantom.analysis.lang.JMethod;
  * @param method   the method or constructor of a {@link Kind#METHOD} or {@link Kind#CONSTRUCTOR}
  * @param field    the field of a {@link Kind#FIELD}
  * @param call     the call that made it, for objects that stand for an unknown (null otherwise)
+ * @param guards   the tests a branch made of a partial meta-object before the code that has it
+ *                 ({@link MemberGuards}): it stands only for the members each may be true for
  */
-record Meta(Kind kind, int type, String name, boolean declared, JMethod method, JField field, ReflectiveCall call) {
+record Meta(Kind kind, int type, String name, boolean declared, JMethod method, JField field, ReflectiveCall call,
+            List<Guard> guards) {
+    Meta(Kind kind, int type, String name, boolean declared, JMethod method, JField field, ReflectiveCall call) {
+        this(kind, type, name, declared, method, field, call, List.of());
+    }
+
+    /** This partial meta-object, restricted to the members {@code guard} may be true for. */
+    Meta guardedBy(Guard guard) {
+        List<Guard> all = new ArrayList<>(guards);
+        all.add(guard);
+        return new Meta(kind, type, name, declared, method, field, call, List.copyOf(all));
+    }
+
     enum Kind {
         /** A {@code Class} object of a class the analysis does not know (c^u). */
         UNKNOWN_CLASS,
@@ -40,11 +57,11 @@ record Meta(Kind kind, int type, String name, boolean declared, JMethod method, 
      * the call that made them find the same members, so a site searches for them once.
      */
     Search search() {
-        return new Search(kind, type, name, declared);
+        return new Search(kind, type, name, declared, guards);
     }
 
     /** The part of a partial meta-object that target search reads. */
-    record Search(Kind kind, int type, String name, boolean declared) {
+    record Search(Kind kind, int type, String name, boolean declared, List<Guard> guards) {
     }
 
     boolean isPartial() {

@@ -165,6 +165,22 @@ final class MetaObjects {
                 type < 0 ? call : null));
     }
 
+    /**
+     * The partial meta-object {@code csObject} ({@code meta}) restricted by {@code guard}: one per
+     * partial and guard, returned by the same calls.
+     */
+    int guarded(int csObject, Meta meta, org.jphantom.analysis.ir.Guard guard) {
+        int obj = solver.cs().siteOf(csObject);
+        String base = heap.abstractKey(obj);
+        int made = make((base == null ? "reflect:object#" + obj : base) + " if " + guard, solver.typeOfObject(csObject), meta.call(),
+                heap.describe(obj) + " that passed " + guard, meta.guardedBy(guard));
+        java.util.Set<ReflectiveCall> p = producers.get(obj);
+        if (p != null) {
+            producers.computeIfAbsent(solver.cs().siteOf(made), o -> new java.util.LinkedHashSet<>(2)).addAll(p);
+        }
+        return made;
+    }
+
     /** SOLAR's o^u_i: what a {@code newInstance} of an unknown class at {@code call} makes. */
     int lazyObject(ReflectiveCall call) {
         return make("reflect:lazy:" + call.key, objectType, call, "object of an unknown class from "

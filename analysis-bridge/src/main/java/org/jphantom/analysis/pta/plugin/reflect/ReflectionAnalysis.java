@@ -52,6 +52,7 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
     private Solver solver;
     private Program program;
     private MetaObjects metas;
+    private MemberGuards guards;
     private Members members;
     private PointerListeners watchers;
     private CallBinder binder;
@@ -144,6 +145,7 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
         this.solver = solver;
         this.program = solver.program();
         this.metas = new MetaObjects(solver);
+        this.guards = new MemberGuards(program, metas);
         this.members = new Members(program);
         this.watchers = new PointerListeners(solver);
         this.binder = new CallBinder(solver);
@@ -180,6 +182,16 @@ public final class ReflectionAnalysis implements Plugin, Warnings {
         models.put(Api.DEFINE_CLASS, definitions);
         models.put(Api.LOOKUP_DEFINE_CLASS, definitions);
         models.put(Api.DEFINE_HIDDEN_CLASS, definitions);
+    }
+
+    /** What of a member meta-object passes a guard ({@link MemberGuards}). */
+    @Override
+    public int guarded(org.jphantom.analysis.ir.Guard guard, int csObject) {
+        return guards.guarded(guard, csObject);
+    }
+
+    MemberGuards guards() {
+        return guards;
     }
 
     /**
