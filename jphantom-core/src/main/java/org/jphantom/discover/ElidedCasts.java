@@ -16,11 +16,9 @@ import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
-import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.Frame;
 import org.objectweb.asm.tree.analysis.SourceValue;
-import org.objectweb.asm.tree.analysis.SourceInterpreter;
 
 /**
  * Finds the casts javac inserted where a generic value read from a phantom member is used: in
@@ -36,10 +34,10 @@ import org.objectweb.asm.tree.analysis.SourceInterpreter;
  * the method itself. A static phantom method gets no evidence: its result most often depends on
  * its own type parameters, which each call instantiates anew. The result of a phantom instance
  * method stored straight into a generic local is evidence too, so a use of another instantiation
- * ({@code List<T> xs = p.all()}) makes the evidence disagree. A method is analysed (ASM's
- * {@link SourceInterpreter}, costly on long code inside exception handlers) only when it reads a
- * phantom member of an object type, casts the result of a call and calls a known method that
- * returns a type variable of its class (without one, no walk gets past its first call).
+ * ({@code List<T> xs = p.all()}) makes the evidence disagree. A method's sources are analysed
+ * ({@link SourceFrames}) only when it reads a phantom member of an object type, casts the result of
+ * a call and calls a known method that returns a type variable of its class (without one, no walk
+ * gets past its first call).
  */
 final class ElidedCasts {
     private static final int DEPTH = 8;
@@ -61,7 +59,7 @@ final class ElidedCasts {
         }
         Frame<SourceValue>[] frames;
         try {
-            frames = new Analyzer<>(new SourceInterpreter()).analyze(owner, m);
+            frames = SourceFrames.analyze(owner, m);
         } catch (AnalyzerException | RuntimeException e) {
             return; // code the analysis cannot follow (old jsr/ret, damaged frames): no evidence
         }
