@@ -1,10 +1,7 @@
 package org.jphantom.world;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -23,8 +20,8 @@ public final class ClassInfo {
     private final List<String> interfaces;
     private final int access;
     private final int version;
-    private final Map<Key, MemberInfo> fields;
-    private final Map<Key, MemberInfo> methods;
+    private final MemberTable fields;
+    private final MemberTable methods;
     private final List<String> permittedSubclasses;
     private final String nestHost;
     private final List<String> nestMembers;
@@ -36,8 +33,8 @@ public final class ClassInfo {
         this.interfaces = List.copyOf(b.interfaces);
         this.access = b.access;
         this.version = b.version;
-        this.fields = Collections.unmodifiableMap(b.fields);
-        this.methods = Collections.unmodifiableMap(b.methods);
+        this.fields = MemberTable.of(b.fields);
+        this.methods = MemberTable.of(b.methods);
         this.permittedSubclasses = List.copyOf(b.permitted);
         this.nestHost = b.nestHost;
         this.nestMembers = List.copyOf(b.nestMembers);
@@ -111,25 +108,27 @@ public final class ClassInfo {
     }
 
     public MemberInfo field(String fieldName, String desc) {
-        return fields.get(new Key(fieldName, desc));
+        return fields.get(fieldName, desc);
     }
 
     public MemberInfo method(String methodName, String desc) {
-        return methods.get(new Key(methodName, desc));
+        return methods.get(methodName, desc);
     }
 
+    /** The methods in declaration order (the first of two with the same name and descriptor). */
     public Iterable<MemberInfo> methods() {
-        return methods.values();
+        return methods.list();
     }
 
+    /** The fields in declaration order (the first of two with the same name and descriptor). */
     public Iterable<MemberInfo> fields() {
-        return fields.values();
+        return fields.list();
     }
 
     /** Finds a method by name alone (for signature-polymorphic lookup). */
     public List<MemberInfo> methodsNamed(String methodName) {
         List<MemberInfo> out = new ArrayList<>();
-        for (MemberInfo m : methods.values()) {
+        for (MemberInfo m : methods.list()) {
             if (m.name().equals(methodName)) {
                 out.add(m);
             }
@@ -142,22 +141,6 @@ public final class ClassInfo {
         return name;
     }
 
-    /**
-     * A member's name and descriptor: the key of the member maps. It shares the member's own
-     * strings, where a concatenated key would be one more string per member of every class read.
-     */
-    private record Key(String name, String desc) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && name.equals(k.name) && desc.equals(k.desc);
-        }
-
-        @Override
-        public int hashCode() {
-            return name.hashCode() * 31 + desc.hashCode();
-        }
-    }
-
     private static final class Builder extends ClassVisitor {
         String name;
         String superName;
@@ -165,8 +148,8 @@ public final class ClassInfo {
         List<String> interfaces = List.of();
         int access;
         int version;
-        final Map<Key, MemberInfo> fields = new LinkedHashMap<>();
-        final Map<Key, MemberInfo> methods = new LinkedHashMap<>();
+        final List<MemberInfo> fields = new ArrayList<>();
+        final List<MemberInfo> methods = new ArrayList<>();
         final List<String> permitted = new ArrayList<>();
         final List<String> nestMembers = new ArrayList<>();
         String nestHost;
@@ -204,13 +187,13 @@ public final class ClassInfo {
 
         @Override
         public FieldVisitor visitField(int acc, String n, String desc, String sig, Object value) {
-            fields.putIfAbsent(new Key(n, desc), new MemberInfo(name, n, desc, acc, List.of(), 0, sig));
+            fields.add(new MemberInfo(name, n, desc, acc, List.of(), 0, sig));
             return null;
         }
 
         @Override
         public MethodVisitor visitMethod(int acc, String n, String desc, String sig, String[] exceptions) {
-            methods.putIfAbsent(new Key(n, desc), new MemberInfo(name, n, desc, acc,
+            methods.add(new MemberInfo(name, n, desc, acc,
                     exceptions == null ? List.of() : List.of(exceptions), AnnotationClassParameters.of((acc & Opcodes.ACC_STATIC) != 0 ? Set.of() : annotationVariables, sig), sig));
             return null;
         }
