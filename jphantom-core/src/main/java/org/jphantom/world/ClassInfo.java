@@ -3,6 +3,7 @@ package org.jphantom.world;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;
@@ -42,7 +43,16 @@ public final class ClassInfo {
 
     /** Reads the declarations of a class file, skipping code. */
     public static ClassInfo read(byte[] bytes) {
-        Builder b = new Builder();
+        return read(bytes, UnaryOperator.identity());
+    }
+
+    /**
+     * Reads the declarations of a class file, skipping code, taking the class's own, super class
+     * and interface names and each member's name and descriptor through {@code names} (an interner:
+     * it must return a string equal to its argument).
+     */
+    public static ClassInfo read(byte[] bytes, UnaryOperator<String> names) {
+        Builder b = new Builder(names);
         new ClassReader(bytes).accept(b, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         return new ClassInfo(b);
     }
@@ -154,18 +164,25 @@ public final class ClassInfo {
         final List<String> nestMembers = new ArrayList<>();
         String nestHost;
         Set<String> annotationVariables = Set.of();
+        final UnaryOperator<String> names;
 
-        Builder() {
+        Builder(UnaryOperator<String> names) {
             super(Opcodes.ASM9);
+            this.names = names;
         }
 
         @Override
         public void visit(int v, int acc, String n, String sig, String sup, String[] itfs) {
             version = v;
             access = acc;
-            name = n;
-            superName = sup;
+            name = names.apply(n);
+            superName = sup == null ? null : names.apply(sup);
             signature = sig;
+            if (itfs != null) {
+                for (int i = 0; i < itfs.length; i++) {
+                    itfs[i] = names.apply(itfs[i]);
+                }
+            }
             interfaces = itfs == null ? List.of() : List.of(itfs);
             annotationVariables = AnnotationClassParameters.classVariables(sig);
         }
@@ -187,13 +204,13 @@ public final class ClassInfo {
 
         @Override
         public FieldVisitor visitField(int acc, String n, String desc, String sig, Object value) {
-            fields.add(new MemberInfo(name, n, desc, acc, List.of(), 0, sig));
+            fields.add(new MemberInfo(name, names.apply(n), names.apply(desc), acc, List.of(), 0, sig));
             return null;
         }
 
         @Override
         public MethodVisitor visitMethod(int acc, String n, String desc, String sig, String[] exceptions) {
-            methods.add(new MemberInfo(name, n, desc, acc,
+            methods.add(new MemberInfo(name, names.apply(n), names.apply(desc), acc,
                     exceptions == null ? List.of() : List.of(exceptions), AnnotationClassParameters.of((acc & Opcodes.ACC_STATIC) != 0 ? Set.of() : annotationVariables, sig), sig));
             return null;
         }
