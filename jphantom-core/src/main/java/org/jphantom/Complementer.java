@@ -264,7 +264,7 @@ public final class Complementer {
             }
             program.add(pc);
         }
-        List<ClassInfo> infos = program.parallelStream().map(pc -> ClassInfo.read(pc.bytes())).toList();
+        List<ClassInfo> infos = program.parallelStream().map(pc -> ClassInfo.read(pc.bytes(), shared::of)).toList();
         for (int i = 0; i < program.size(); i++) {
             programInfo.put(shared.of(program.get(i).internalName()), infos.get(i));
         }

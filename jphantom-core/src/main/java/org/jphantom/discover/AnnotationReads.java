@@ -12,10 +12,8 @@ import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
-import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.Frame;
-import org.objectweb.asm.tree.analysis.SourceInterpreter;
 import org.objectweb.asm.tree.analysis.SourceValue;
 
 /**
@@ -176,7 +174,7 @@ final class AnnotationReads {
 
     private static Frame<SourceValue>[] sources(String owner, MethodNode m) {
         try {
-            return new Analyzer<>(new SourceInterpreter()).analyze(owner, m);
+            return SourceFrames.analyze(owner, m);
         } catch (AnalyzerException | RuntimeException e) {
             return null; // code the analysis cannot follow (old jsr/ret, damaged frames): no evidence
         }

@@ -11,15 +11,14 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.LocalVariableNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
-import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.Frame;
 import org.objectweb.asm.tree.analysis.SourceValue;
-import org.objectweb.asm.tree.analysis.SourceInterpreter;
 
 /**
  * Finds the casts javac inserted where a generic value read from a phantom member is used: in
@@ -35,9 +34,10 @@ import org.objectweb.asm.tree.analysis.SourceInterpreter;
  * the method itself. A static phantom method gets no evidence: its result most often depends on
  * its own type parameters, which each call instantiates anew. The result of a phantom instance
  * method stored straight into a generic local is evidence too, so a use of another instantiation
- * ({@code List<T> xs = p.all()}) makes the evidence disagree. A method is analysed (ASM's
- * {@link SourceInterpreter}) only when it both reads a phantom member of an object type and casts
- * the result of a call.
+ * ({@code List<T> xs = p.all()}) makes the evidence disagree. A method's sources are analysed
+ * ({@link SourceFrames}) only when it reads a phantom member of an object type, casts the result of
+ * a call and calls a known method that returns a type variable of its class (without one, no walk
+ * gets past its first call).
  */
 final class ElidedCasts {
     private static final int DEPTH = 8;
@@ -54,13 +54,12 @@ final class ElidedCasts {
 
     /** Reads the elided casts of {@code m} (of class {@code owner}); {@code phantom} tells a phantom owner. */
     void method(String owner, MethodNode m, Predicate<String> phantom) {
-        locals(m, phantom);
-        if (!candidate(m, phantom)) {
+        if (!scan(m, phantom) || !startsPath(m, phantom)) {
             return;
         }
         Frame<SourceValue>[] frames;
         try {
-            frames = new Analyzer<>(new SourceInterpreter()).analyze(owner, m);
+            frames = SourceFrames.analyze(owner, m);
         } catch (AnalyzerException | RuntimeException e) {
             return; // code the analysis cannot follow (old jsr/ret, damaged frames): no evidence
         }
@@ -77,45 +76,98 @@ final class ElidedCasts {
         }
     }
 
-    /** Results of phantom instance methods stored straight into a generic local ({@link MemberTypeArguments#returnedInto}). */
-    private void locals(MethodNode m, Predicate<String> phantom) {
-        if (m.localVariables == null || m.localVariables.stream().allMatch(lv -> lv.signature == null)) {
-            return;
-        }
+    /**
+     * One pass over {@code m}'s code: records the results of phantom instance methods stored straight
+     * into a generic local ({@link MemberTypeArguments#returnedInto}) and tells whether {@code m} reads
+     * a phantom member of an object type and casts a call's result (a candidate for the analysis).
+     */
+    private boolean scan(MethodNode m, Predicate<String> phantom) {
+        boolean generic = genericLocals(m);
+        boolean read = false, cast = false;
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
-            if (insn instanceof MethodInsnNode mi && mi.getOpcode() != Opcodes.INVOKESTATIC && !mi.owner.startsWith("[")
-                    && mi.desc.endsWith(";") && phantom.test(mi.owner)) {
-                AbstractInsnNode next = FieldSignatures.next(mi);
-                if (next instanceof VarInsnNode v && v.getOpcode() == Opcodes.ASTORE) {
-                    TypeTree local = TypeTree.parse(FieldSignatures.localSignature(m, v, true));
-                    String ret = Type.getReturnType(mi.desc).getDescriptor();
-                    if (local != null && local.sort() == 'L' && !local.nested() && ret.equals("L" + local.name() + ";")) {
-                        evidence.returnedInto(CaughtExceptions.key(mi.owner, mi.name, mi.desc), local);
+            if (insn instanceof FieldInsnNode f) {
+                read = read || (f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.GETSTATIC)
+                        && f.desc.charAt(0) == 'L' && !f.owner.startsWith("[") && phantom.test(f.owner);
+            } else if (insn instanceof MethodInsnNode mi) {
+                if ((generic || !read) && mi.desc.endsWith(";") && !mi.owner.startsWith("[") && phantom.test(mi.owner)) {
+                    read = read || mi.desc.charAt(mi.desc.lastIndexOf(')') + 1) == 'L';
+                    if (generic && mi.getOpcode() != Opcodes.INVOKESTATIC) {
+                        returnedInto(m, mi);
                     }
                 }
+            } else if (!cast && insn.getOpcode() == Opcodes.CHECKCAST) {
+                cast = FieldSignatures.previous(insn) instanceof MethodInsnNode;
+            }
+        }
+        return read && cast;
+    }
+
+    private static boolean genericLocals(MethodNode m) {
+        if (m.localVariables != null) {
+            for (LocalVariableNode lv : m.localVariables) {
+                if (lv.signature != null) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Evidence from phantom instance method call {@code mi} when its result is stored straight into a generic local. */
+    private void returnedInto(MethodNode m, MethodInsnNode mi) {
+        AbstractInsnNode next = FieldSignatures.next(mi);
+        if (next instanceof VarInsnNode v && v.getOpcode() == Opcodes.ASTORE) {
+            TypeTree local = TypeTree.parse(FieldSignatures.localSignature(m, v, true));
+            String ret = Type.getReturnType(mi.desc).getDescriptor();
+            if (local != null && local.sort() == 'L' && !local.nested() && ret.equals("L" + local.name() + ";")) {
+                evidence.returnedInto(CaughtExceptions.key(mi.owner, mi.name, mi.desc), local);
             }
         }
     }
 
-    /** Whether {@code m} reads a phantom member of an object type and casts a call's result. */
-    private static boolean candidate(MethodNode m, Predicate<String> phantom) {
-        boolean read = false, cast = false;
-        for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null && !(read && cast); insn = insn.getNext()) {
-            if (insn instanceof FieldInsnNode f) {
-                read |= (f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.GETSTATIC)
-                        && f.desc.startsWith("L") && !f.owner.startsWith("[") && phantom.test(f.owner);
-            } else if (insn instanceof MethodInsnNode mi) {
-                read |= mi.desc.endsWith(";") && !mi.owner.startsWith("[") && phantom.test(mi.owner)
-                        && Type.getReturnType(mi.desc).getSort() == Type.OBJECT;
-            } else if (insn.getOpcode() == Opcodes.CHECKCAST) {
-                AbstractInsnNode p = insn.getPrevious();
-                while (p != null && p.getOpcode() < 0) {
-                    p = p.getPrevious();
-                }
-                cast |= p instanceof MethodInsnNode;
+    /**
+     * Whether {@code m} calls a known method that returns a type variable of its class
+     * ({@code E List.get(int)}): the walk back from a cast finds evidence only through such a call
+     * ({@link Walk#call}), so a method without one needs no analysis.
+     */
+    private boolean startsPath(MethodNode m, Predicate<String> phantom) {
+        for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
+            if (insn instanceof MethodInsnNode mi && mi.desc.endsWith(";") && classVariable(mi, phantom) >= 0) {
+                return true;
             }
         }
-        return read && cast;
+        return false;
+    }
+
+    /**
+     * The position, among the type parameters of known class {@code mi.owner}, of the type variable
+     * that instance method {@code mi} (declared by that class) returns; -1 when it returns anything
+     * else, or the call is static, of a phantom, or of an inherited method.
+     */
+    private int classVariable(MethodInsnNode mi, Predicate<String> phantom) {
+        TypeTree.Method sig = declaredSignature(mi, phantom);
+        if (sig == null || sig.returnType().sort() != 'T') {
+            return -1;
+        }
+        String variable = sig.returnType().name();
+        return sig.formals().contains(variable) ? -1 : generics.formals(mi.owner).indexOf(variable);
+    }
+
+    /**
+     * The {@code Signature} of the known instance method {@code mi} calls, when its owner is plainly
+     * generic and declares it itself; null otherwise.
+     */
+    private TypeTree.Method declaredSignature(MethodInsnNode mi, Predicate<String> phantom) {
+        if (mi.owner.startsWith("[") || phantom.test(mi.owner) || mi.getOpcode() == Opcodes.INVOKESTATIC
+                || !world.isKnown(mi.owner)) {
+            return null;
+        }
+        MemberInfo target = world.resolveMethod(mi.owner, mi.name, mi.desc, mi.itf);
+        List<String> formals = generics.formals(mi.owner);
+        if (target == null || !target.owner().equals(mi.owner) || formals == null || formals.isEmpty()) {
+            return null; // declared elsewhere: its variables are another class's, which this walk does not map
+        }
+        return TypeTree.parseMethod(target.signature());
     }
 
     /** The walk back from the casts of one method. */
@@ -181,18 +233,11 @@ final class ElidedCasts {
                 }
                 return;
             }
-            if (mi.getOpcode() == Opcodes.INVOKESTATIC || !world.isKnown(mi.owner)) {
-                return;
-            }
-            MemberInfo target = world.resolveMethod(mi.owner, mi.name, mi.desc, mi.itf);
-            List<String> formals = generics.formals(mi.owner);
-            if (target == null || !target.owner().equals(mi.owner) || formals == null || formals.isEmpty()) {
-                return; // declared elsewhere: its variables are another class's, which this walk does not map
-            }
-            TypeTree.Method sig = TypeTree.parseMethod(target.signature());
+            TypeTree.Method sig = declaredSignature(mi, phantom);
             if (sig == null) {
                 return;
             }
+            List<String> formals = generics.formals(mi.owner);
             TypeTree node = sig.returnType();
             for (int i = 0; ; i++) {
                 if (node.sort() == 'T') {

@@ -115,7 +115,7 @@ public final class FieldSignatures {
         return n;
     }
 
-    private static AbstractInsnNode previous(AbstractInsnNode insn) {
+    static AbstractInsnNode previous(AbstractInsnNode insn) {
         AbstractInsnNode p = insn.getPrevious();
         while (p != null && p.getOpcode() < 0) {
             p = p.getPrevious();

@@ -8,7 +8,9 @@
  * {@code References}; what the scan asks the closed world is asked once per name ({@code TypeFacts}).
  * Trees parsed in parallel ahead of the scan can share their names and descriptors through
  * {@link org.jphantom.discover.SharedStrings} (thread-safe), so that the scan's lookups compare
- * strings by identity.
+ * strings by identity. The scanners that need to know which instructions produced a value (elided
+ * casts, annotation reads) ask {@code SourceFrames}, ASM's source analysis computed in code order,
+ * and only for the few methods where the answer can matter.
  *
  * <p>Besides what the JVM needs, {@link org.jphantom.discover.Discovery} collects the program's
  * view of the phantoms for tools beyond the JVM: evidence for kinds the constraints leave open

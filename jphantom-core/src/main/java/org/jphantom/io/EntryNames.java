@@ -30,8 +30,8 @@ final class EntryNames {
         if (name.indexOf('\0') >= 0) {
             return "NUL character in entry name";
         }
-        for (String segment : name.split("/", -1)) {
-            if (segment.equals("..")) {
+        for (int at = name.indexOf(".."); at >= 0; at = name.indexOf("..", at + 1)) {
+            if ((at == 0 || name.charAt(at - 1) == '/') && (at + 2 == name.length() || name.charAt(at + 2) == '/')) {
                 return "'..' segment in entry name";
             }
         }

@@ -1,11 +1,9 @@
 package org.jphantom.world;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;
@@ -23,8 +21,8 @@ public final class ClassInfo {
     private final List<String> interfaces;
     private final int access;
     private final int version;
-    private final Map<Key, MemberInfo> fields;
-    private final Map<Key, MemberInfo> methods;
+    private final MemberTable fields;
+    private final MemberTable methods;
     private final List<String> permittedSubclasses;
     private final String nestHost;
     private final List<String> nestMembers;
@@ -36,8 +34,8 @@ public final class ClassInfo {
         this.interfaces = List.copyOf(b.interfaces);
         this.access = b.access;
         this.version = b.version;
-        this.fields = Collections.unmodifiableMap(b.fields);
-        this.methods = Collections.unmodifiableMap(b.methods);
+        this.fields = MemberTable.of(b.fields);
+        this.methods = MemberTable.of(b.methods);
         this.permittedSubclasses = List.copyOf(b.permitted);
         this.nestHost = b.nestHost;
         this.nestMembers = List.copyOf(b.nestMembers);
@@ -45,7 +43,16 @@ public final class ClassInfo {
 
     /** Reads the declarations of a class file, skipping code. */
     public static ClassInfo read(byte[] bytes) {
-        Builder b = new Builder();
+        return read(bytes, UnaryOperator.identity());
+    }
+
+    /**
+     * Reads the declarations of a class file, skipping code, taking the class's own, super class
+     * and interface names and each member's name and descriptor through {@code names} (an interner:
+     * it must return a string equal to its argument).
+     */
+    public static ClassInfo read(byte[] bytes, UnaryOperator<String> names) {
+        Builder b = new Builder(names);
         new ClassReader(bytes).accept(b, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         return new ClassInfo(b);
     }
@@ -111,25 +118,27 @@ public final class ClassInfo {
     }
 
     public MemberInfo field(String fieldName, String desc) {
-        return fields.get(new Key(fieldName, desc));
+        return fields.get(fieldName, desc);
     }
 
     public MemberInfo method(String methodName, String desc) {
-        return methods.get(new Key(methodName, desc));
+        return methods.get(methodName, desc);
     }
 
+    /** The methods in declaration order (the first of two with the same name and descriptor). */
     public Iterable<MemberInfo> methods() {
-        return methods.values();
+        return methods.list();
     }
 
+    /** The fields in declaration order (the first of two with the same name and descriptor). */
     public Iterable<MemberInfo> fields() {
-        return fields.values();
+        return fields.list();
     }
 
     /** Finds a method by name alone (for signature-polymorphic lookup). */
     public List<MemberInfo> methodsNamed(String methodName) {
         List<MemberInfo> out = new ArrayList<>();
-        for (MemberInfo m : methods.values()) {
+        for (MemberInfo m : methods.list()) {
             if (m.name().equals(methodName)) {
                 out.add(m);
             }
@@ -142,22 +151,6 @@ public final class ClassInfo {
         return name;
     }
 
-    /**
-     * A member's name and descriptor: the key of the member maps. It shares the member's own
-     * strings, where a concatenated key would be one more string per member of every class read.
-     */
-    private record Key(String name, String desc) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && name.equals(k.name) && desc.equals(k.desc);
-        }
-
-        @Override
-        public int hashCode() {
-            return name.hashCode() * 31 + desc.hashCode();
-        }
-    }
-
     private static final class Builder extends ClassVisitor {
         String name;
         String superName;
@@ -165,24 +158,31 @@ public final class ClassInfo {
         List<String> interfaces = List.of();
         int access;
         int version;
-        final Map<Key, MemberInfo> fields = new LinkedHashMap<>();
-        final Map<Key, MemberInfo> methods = new LinkedHashMap<>();
+        final List<MemberInfo> fields = new ArrayList<>();
+        final List<MemberInfo> methods = new ArrayList<>();
         final List<String> permitted = new ArrayList<>();
         final List<String> nestMembers = new ArrayList<>();
         String nestHost;
         Set<String> annotationVariables = Set.of();
+        final UnaryOperator<String> names;
 
-        Builder() {
+        Builder(UnaryOperator<String> names) {
             super(Opcodes.ASM9);
+            this.names = names;
         }
 
         @Override
         public void visit(int v, int acc, String n, String sig, String sup, String[] itfs) {
             version = v;
             access = acc;
-            name = n;
-            superName = sup;
+            name = names.apply(n);
+            superName = sup == null ? null : names.apply(sup);
             signature = sig;
+            if (itfs != null) {
+                for (int i = 0; i < itfs.length; i++) {
+                    itfs[i] = names.apply(itfs[i]);
+                }
+            }
             interfaces = itfs == null ? List.of() : List.of(itfs);
             annotationVariables = AnnotationClassParameters.classVariables(sig);
         }
@@ -204,13 +204,13 @@ public final class ClassInfo {
 
         @Override
         public FieldVisitor visitField(int acc, String n, String desc, String sig, Object value) {
-            fields.putIfAbsent(new Key(n, desc), new MemberInfo(name, n, desc, acc, List.of(), 0, sig));
+            fields.add(new MemberInfo(name, names.apply(n), names.apply(desc), acc, List.of(), 0, sig));
             return null;
         }
 
         @Override
         public MethodVisitor visitMethod(int acc, String n, String desc, String sig, String[] exceptions) {
-            methods.putIfAbsent(new Key(n, desc), new MemberInfo(name, n, desc, acc,
+            methods.add(new MemberInfo(name, names.apply(n), names.apply(desc), acc,
                     exceptions == null ? List.of() : List.of(exceptions), AnnotationClassParameters.of((acc & Opcodes.ACC_STATIC) != 0 ? Set.of() : annotationVariables, sig), sig));
             return null;
         }
