@@ -12,6 +12,7 @@ import org.jphantom.analysis.explain.Explainer;
 import org.jphantom.analysis.explain.MethodQuery;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code --explain} on the fixtures: the shortest chain from the entry point, one line per step,
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * class initialisation, a reflective call and its inference, a JVM callback a model added; under
  * every context sensitivity; an unreachable method says so, with the calls that name it.
  */
+@ResourceLock(PtaFixtures.REFLECTION_INPUT)
 class ExplainTest {
     @TempDir
     Path tmp;

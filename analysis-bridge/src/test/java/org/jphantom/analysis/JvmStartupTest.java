@@ -17,6 +17,7 @@ import org.jphantom.analysis.util.IntList;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * started thread returns that thread; without it (the default, {@code --jvm-startup off}) they reach nothing.
  * The native {@code setOut0} is summarised either way, so the program's own stream is reached in both.
  */
+@ResourceLock(PtaFixtures.FEATURE_INPUTS)
 class JvmStartupTest {
     private static final String MAIN = "<startup.Main: void main(java.lang.String[])>";
     private static final String RUN = "<startup.Main$Worker: void run()>";

@@ -13,12 +13,14 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Every fixture of {@code src/test/resources/pta}, analysed context-insensitively (and the
  * context-sensitivity fixtures under every selector), against its in-source expectations and, where
  * present, its sorted golden call edges {@code edges.expected}.
  */
+@ResourceLock(PtaFixtures.FEATURE_INPUTS)
 class PointsToFixtureTest {
     /**
      * String colouring merges constants (seed 000): the fixtures' expectations name string constants

@@ -15,12 +15,14 @@ import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The reflection analysis on the tiny programs of {@code pta/reflection}, one per API family and
  * rule: which call edges each reflective site gets under {@code none}, {@code constants}
  * (Livshits et al.) and {@code solar}, and which sites the report calls unsound.
  */
+@ResourceLock(PtaFixtures.REFLECTION_INPUT)
 class ReflectionTest {
     @TempDir
     static Path tmp;

@@ -13,12 +13,14 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionLimits;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * SOLAR's workflow on the programs of {@code pta/workflow}: the per-site budget on the pattern that
  * makes real applications grow (a generic binder over every bean), PROBE's rules against SOLAR's,
  * and the ranked report with annotation points.
  */
+@ResourceLock(PtaFixtures.WORKFLOW_INPUT)
 class ReflectionWorkflowTest {
     /**
      * The mains analysed together under {@code solar} without a budget: a test reads one main's
