@@ -18,6 +18,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code dynamic.expected} lists are there (or absent); with the models off, the edges and methods
  * marked {@code !} are missing, so each expectation tests the model and not the plain analysis.
  */
+@Order(Integer.MAX_VALUE)
 class DynamicModelsTest {
     static final List<String> FIXTURES = List.of("dyncallbacks", "dynserial", "dynproxy", "dynservice", "dynunsafe",
             "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy", "dynmhtype", "dynserlambda", "dynmhlookup", "dynxml",

@@ -10,6 +10,7 @@ import java.util.List;
 import org.jphantom.JphantomException;
 import org.jphantom.analysis.explain.Explainer;
 import org.jphantom.analysis.explain.MethodQuery;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * class initialisation, a reflective call and its inference, a JVM callback a model added; under
  * every context sensitivity; an unreachable method says so, with the calls that name it.
  */
+@Order(3)
 @ResourceLock(PtaFixtures.REFLECTION_INPUT)
 class ExplainTest {
     @TempDir

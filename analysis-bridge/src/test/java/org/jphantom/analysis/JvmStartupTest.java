@@ -15,6 +15,7 @@ import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.analysis.pta.entry.EntryPointOptions;
 import org.jphantom.analysis.util.IntList;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * started thread returns that thread; without it (the default, {@code --jvm-startup off}) they reach nothing.
  * The native {@code setOut0} is summarised either way, so the program's own stream is reached in both.
  */
+@Order(Integer.MAX_VALUE - 2)
 @ResourceLock(PtaFixtures.FEATURE_INPUTS)
 class JvmStartupTest {
     private static final String MAIN = "<startup.Main: void main(java.lang.String[])>";

@@ -12,6 +12,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * context-sensitivity fixtures under every selector), against its in-source expectations and, where
  * present, its sorted golden call edges {@code edges.expected}.
  */
+@Order(Integer.MAX_VALUE - 3)
 @ResourceLock(PtaFixtures.FEATURE_INPUTS)
 class PointsToFixtureTest {
     /**

@@ -14,6 +14,7 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.UseBased;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (built with {@code invokedynamic} string concatenation): the call edges each technique adds, the
  * ones it must not add, and the thresholds.
  */
+@Order(1)
 @ResourceLock(PtaFixtures.REFLECTION_INPUT)
 class ReflectionStringsTest {
     private static AnalysisInput java8;

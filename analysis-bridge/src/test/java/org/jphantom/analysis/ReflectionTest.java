@@ -13,6 +13,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * rule: which call edges each reflective site gets under {@code none}, {@code constants}
  * (Livshits et al.) and {@code solar}, and which sites the report calls unsound.
  */
+@Order(2)
 @ResourceLock(PtaFixtures.REFLECTION_INPUT)
 class ReflectionTest {
     @TempDir

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionLimits;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * makes real applications grow (a generic binder over every bean), PROBE's rules against SOLAR's,
  * and the ranked report with annotation points.
  */
+@Order(Integer.MAX_VALUE - 1)
 @ResourceLock(PtaFixtures.WORKFLOW_INPUT)
 class ReflectionWorkflowTest {
     /**
