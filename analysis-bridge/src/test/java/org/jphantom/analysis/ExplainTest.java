@@ -23,6 +23,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @Order(3)
 @ResourceLock(PtaFixtures.REFLECTION_INPUT)
+@ResourceLock(PtaFixtures.FEATURE_INPUTS)
 class ExplainTest {
     @TempDir
     Path tmp;
