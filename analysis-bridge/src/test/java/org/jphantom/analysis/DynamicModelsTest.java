@@ -16,6 +16,7 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Order;
@@ -38,6 +39,13 @@ class DynamicModelsTest {
     static Path tmp;
     private static AnalysisResult on;
     private static AnalysisResult off;
+
+    /** Lets the collector have this class's runs once its tests are done: the other classes run on in this JVM. */
+    @AfterAll
+    static void release() {
+        on = null;
+        off = null;
+    }
 
     /**
      * All fixtures compiled together and analysed from all their mains at once, with and without

@@ -14,6 +14,7 @@ import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.analysis.pta.entry.EntryPointOptions;
 import org.jphantom.analysis.util.IntList;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,13 @@ class JvmStartupTest {
     static Path tmp;
     private static AnalysisResult on;
     private static AnalysisResult off;
+
+    /** Lets the collector have this class's runs once its tests are done: the other classes run on in this JVM. */
+    @AfterAll
+    static void release() {
+        on = null;
+        off = null;
+    }
 
     @BeforeAll
     static void analyse() throws IOException {

@@ -110,6 +110,12 @@ class PointsToFixtureTest {
     /** Fixture -> its analysis under {@code ci}, shared by the fixture's checks and its colouring test. */
     private static final java.util.Map<String, AnalysisResult> INSENSITIVE = new java.util.HashMap<>();
 
+    /** Lets the collector have this class's runs once its tests are done: the other classes run on in this JVM. */
+    @org.junit.jupiter.api.AfterAll
+    static void release() {
+        INSENSITIVE.clear();
+    }
+
     /** {@link #analyze(String, String)} under {@code ci}, the request of {@link #colouringKeepsEachCallGraph}'s plain run too. */
     private static AnalysisResult insensitive(String fixture) {
         return INSENSITIVE.computeIfAbsent(fixture, f -> analyze(f, "ci"));

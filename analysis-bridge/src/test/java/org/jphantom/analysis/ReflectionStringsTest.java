@@ -47,6 +47,10 @@ class ReflectionStringsTest {
     static void close() {
         java8.close();
         java17.close();
+        java8 = null; // the collector may have them, and the runs, once the tests are done
+        java17 = null;
+        RUNS.clear();
+        reflectionDefaults = null;
     }
 
     private static final java.util.Map<String, AnalysisResult> RUNS = new java.util.HashMap<>();

@@ -13,6 +13,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,6 +60,12 @@ class ReflectionTest {
      * closure: seconds); {@code ReflectionStringsTest} reads the merged {@code solar} run too.
      */
     private static final Map<String, AnalysisResult> RUNS = new HashMap<>();
+
+    /** Lets the collector have this class's runs once its tests are done: the other classes run on in this JVM. */
+    @AfterAll
+    static synchronized void release() {
+        RUNS.clear();
+    }
 
     /** The analysis {@code main} is part of under {@code mode}: its own, or that of its group. */
     static synchronized AnalysisResult run(String main, ReflectionMode mode) {

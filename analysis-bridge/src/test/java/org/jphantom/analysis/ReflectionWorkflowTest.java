@@ -12,6 +12,7 @@ import java.util.Map;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionLimits;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -43,6 +44,12 @@ class ReflectionWorkflowTest {
 
     /** Mains, mode and budget -> their analysis, shared by the tests (each analyses the JDK's closure: seconds). */
     private static final Map<String, AnalysisResult> RUNS = new HashMap<>();
+
+    /** Lets the collector have this class's runs once its tests are done: the other classes run on in this JVM. */
+    @AfterAll
+    static void release() {
+        RUNS.clear();
+    }
 
     /** The analysis {@code main} is part of: its own, or (under {@code solar} without a budget) that of {@link #SOLAR_MAINS}. */
     private static AnalysisResult run(String main, ReflectionMode mode, int budget) {
