@@ -13,8 +13,10 @@ import org.jphantom.JphantomException;
 import org.jphantom.analysis.output.Dumps;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** The library API: class initialisation, determinism, dumps, incomplete programs, user errors. */
+@ResourceLock(PtaFixtures.FEATURE_INPUTS)
 class AnalysisTest {
     @TempDir
     Path tmp;

@@ -16,8 +16,10 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code dynamic.expected} lists are there (or absent); with the models off, the edges and methods
  * marked {@code !} are missing, so each expectation tests the model and not the plain analysis.
  */
+@Order(Integer.MAX_VALUE)
 class DynamicModelsTest {
     static final List<String> FIXTURES = List.of("dyncallbacks", "dynserial", "dynproxy", "dynservice", "dynunsafe",
             "dynmh", "dynloader", "dynunreflect", "dynldc", "dynindy", "dynmhproxy", "dynmhtype", "dynserlambda", "dynmhlookup", "dynxml",
@@ -36,6 +39,13 @@ class DynamicModelsTest {
     static Path tmp;
     private static AnalysisResult on;
     private static AnalysisResult off;
+
+    /** Lets the collector have this class's runs once its tests are done: the other classes run on in this JVM. */
+    @AfterAll
+    static void release() {
+        on = null;
+        off = null;
+    }
 
     /**
      * All fixtures compiled together and analysed from all their mains at once, with and without

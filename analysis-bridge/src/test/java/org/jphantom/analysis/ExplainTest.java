@@ -10,8 +10,10 @@ import java.util.List;
 import org.jphantom.JphantomException;
 import org.jphantom.analysis.explain.Explainer;
 import org.jphantom.analysis.explain.MethodQuery;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code --explain} on the fixtures: the shortest chain from the entry point, one line per step,
@@ -19,6 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * class initialisation, a reflective call and its inference, a JVM callback a model added; under
  * every context sensitivity; an unreachable method says so, with the calls that name it.
  */
+@Order(3)
+@ResourceLock(PtaFixtures.REFLECTION_INPUT)
+@ResourceLock(PtaFixtures.FEATURE_INPUTS)
 class ExplainTest {
     @TempDir
     Path tmp;

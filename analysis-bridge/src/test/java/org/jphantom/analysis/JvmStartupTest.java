@@ -14,9 +14,12 @@ import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.pta.context.Selectors;
 import org.jphantom.analysis.pta.entry.EntryPointOptions;
 import org.jphantom.analysis.util.IntList;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -27,6 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * started thread returns that thread; without it (the default, {@code --jvm-startup off}) they reach nothing.
  * The native {@code setOut0} is summarised either way, so the program's own stream is reached in both.
  */
+@Order(Integer.MAX_VALUE - 2)
+@ResourceLock(PtaFixtures.FEATURE_INPUTS)
 class JvmStartupTest {
     private static final String MAIN = "<startup.Main: void main(java.lang.String[])>";
     private static final String RUN = "<startup.Main$Worker: void run()>";
@@ -35,6 +40,13 @@ class JvmStartupTest {
     static Path tmp;
     private static AnalysisResult on;
     private static AnalysisResult off;
+
+    /** Lets the collector have this class's runs once its tests are done: the other classes run on in this JVM. */
+    @AfterAll
+    static void release() {
+        on = null;
+        off = null;
+    }
 
     @BeforeAll
     static void analyse() throws IOException {

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,6 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * main by main, run here on each main's runs alone as they did before their classes merged them.
  * Each main is analysed alone here, which is what the merged runs save the default build.
  */
+@ResourceLock(PtaFixtures.REFLECTION_INPUT)
+@ResourceLock(PtaFixtures.WORKFLOW_INPUT)
 @Tag("corpus") // runs with mvn verify -Pcorpus (CI)
 class MergedMainsTest {
     /** The merged runs, each shared by the tests of its mains. */

@@ -28,6 +28,7 @@ import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.output.OutputFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -38,6 +39,7 @@ import org.objectweb.asm.Type;
  * would, has exactly the call edges of {@code call-edges.txt}; the DOT text is well formed; both
  * are the same bytes on a second run.
  */
+@ResourceLock(PtaFixtures.FEATURE_INPUTS)
 class OutputFormatsTest {
     private static final Pattern EDGE = Pattern.compile("^(<.*>)/\\d+ -> (<.*>)$");
 

@@ -12,13 +12,17 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Every fixture of {@code src/test/resources/pta}, analysed context-insensitively (and the
  * context-sensitivity fixtures under every selector), against its in-source expectations and, where
  * present, its sorted golden call edges {@code edges.expected}.
  */
+@Order(Integer.MAX_VALUE - 3)
+@ResourceLock(PtaFixtures.FEATURE_INPUTS)
 class PointsToFixtureTest {
     /**
      * String colouring merges constants (seed 000): the fixtures' expectations name string constants
@@ -105,6 +109,12 @@ class PointsToFixtureTest {
 
     /** Fixture -> its analysis under {@code ci}, shared by the fixture's checks and its colouring test. */
     private static final java.util.Map<String, AnalysisResult> INSENSITIVE = new java.util.HashMap<>();
+
+    /** Lets the collector have this class's runs once its tests are done: the other classes run on in this JVM. */
+    @org.junit.jupiter.api.AfterAll
+    static void release() {
+        INSENSITIVE.clear();
+    }
 
     /** {@link #analyze(String, String)} under {@code ci}, the request of {@link #colouringKeepsEachCallGraph}'s plain run too. */
     private static AnalysisResult insensitive(String fixture) {

@@ -36,6 +36,15 @@ final class PtaFixtures {
     private static final Pattern TAG = Pattern.compile("(?://|/\\*)\\s*@([\\w.-]+)");
     private static final Pattern SITE = Pattern.compile("/(\\w+) (\\S+)@L(\\d+)#\\d+$");
 
+    /**
+     * The {@link org.junit.jupiter.api.parallel.ResourceLock}s of the test classes that share inputs
+     * of {@link #run}: those of {@code pta/reflection}, of {@code pta/workflow}, and of the small
+     * feature fixtures ({@code fig1}, {@code objsens}, ...). Classes holding one never run at once.
+     */
+    static final String REFLECTION_INPUT = "pta/reflection input";
+    static final String WORKFLOW_INPUT = "pta/workflow input";
+    static final String FEATURE_INPUTS = "pta feature fixtures' inputs";
+
     private PtaFixtures() {
     }
 
@@ -61,16 +70,7 @@ final class PtaFixtures {
     /** How many inputs {@link #run} keeps open: tests analyse one fixture several times in a row. */
     private static final int INPUTS_KEPT = 3;
     /** Program, class path and release -> the input read for them, least recently used first. */
-    private static final Map<String, AnalysisInput> INPUTS = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, AnalysisInput> eldest) {
-            if (size() > INPUTS_KEPT) {
-                eldest.getValue().close();
-                return true;
-            }
-            return false;
-        }
-    };
+    private static final LinkedHashMap<String, SharedInput> INPUTS = new LinkedHashMap<>(16, 0.75f, true);
 
     /**
      * The fixture's classes compiled for Java 17, shared by every test of this JVM: compiled on
@@ -100,16 +100,84 @@ final class PtaFixtures {
      * Runs {@code request} over an input shared with the other runs of this JVM that read the same
      * program, class path and release (the last {@value #INPUTS_KEPT} such inputs stay open): its
      * results are those of {@link Analysis#run(AnalysisRequest)}, as {@code SolverApiTest} checks,
-     * without reading the JDK and building its methods' IR again for every run.
+     * without reading the JDK and building its methods' IR again for every run. Safe from test
+     * classes that run at once: the runs over one input go one after another (the program model is
+     * not thread-safe), the runs over different inputs side by side. A test class that reads the
+     * results of a shared input while another class may analyse it holds that input's
+     * {@link org.junit.jupiter.api.parallel.ResourceLock} (its result's lazy parts read the model).
      */
-    static synchronized AnalysisResult run(AnalysisRequest request) {
+    static AnalysisResult run(AnalysisRequest request) {
         String key = request.program() + " " + request.classpath() + " " + request.release();
-        AnalysisInput input = INPUTS.get(key);
-        if (input == null) {
-            input = AnalysisInput.open(request);
-            INPUTS.put(key, input);
+        while (true) {
+            SharedInput shared;
+            List<SharedInput> evicted = new ArrayList<>();
+            synchronized (INPUTS) {
+                shared = INPUTS.computeIfAbsent(key, k -> new SharedInput());
+                for (var it = INPUTS.values().iterator(); INPUTS.size() > INPUTS_KEPT; ) {
+                    evicted.add(it.next());
+                    it.remove();
+                }
+            }
+            evicted.forEach(SharedInput::evict);
+            AnalysisResult r = shared.run(request);
+            if (r != null) {
+                return r;
+            }
+            // evicted and closed between the look-up and the run: read it again
         }
-        return Analysis.run(input, request);
+    }
+
+    /**
+     * An input of {@link #run}: read by its first run, analysed by one run at a time, closed once it
+     * has been evicted and no run is using it (an evicting thread never waits for another's analysis).
+     */
+    private static final class SharedInput {
+        /** Held while analysing: one run at a time over the input. */
+        private final Object analysing = new Object();
+        /** Read under {@link #analysing}; closed under {@code this} once no run uses it. */
+        private AnalysisInput input;
+        private int users;
+        private boolean evicted;
+        private boolean closed;
+
+        /** The run's result, or null if the input was closed before the run began. */
+        AnalysisResult run(AnalysisRequest request) {
+            synchronized (this) {
+                if (closed) {
+                    return null;
+                }
+                users++;
+            }
+            try {
+                synchronized (analysing) {
+                    if (input == null) {
+                        input = AnalysisInput.open(request);
+                    }
+                    return Analysis.run(input, request);
+                }
+            } finally {
+                release();
+            }
+        }
+
+        private synchronized void release() {
+            users--;
+            closeIfUnused();
+        }
+
+        synchronized void evict() {
+            evicted = true;
+            closeIfUnused();
+        }
+
+        private void closeIfUnused() {
+            if (evicted && users == 0 && !closed) {
+                closed = true;
+                if (input != null) {
+                    input.close();
+                }
+            }
+        }
     }
 
     /** A directory of this JVM's own for the shared compiled fixtures, removed when the JVM exits. */

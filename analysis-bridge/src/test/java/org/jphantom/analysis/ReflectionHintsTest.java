@@ -41,6 +41,9 @@ class ReflectionHintsTest {
     @AfterAll
     static void close() {
         input.close();
+        input = null; // the collector may have it, and the runs, once the tests are done
+        plain = null;
+        hinted = null;
     }
 
     private static AnalysisResult plain;

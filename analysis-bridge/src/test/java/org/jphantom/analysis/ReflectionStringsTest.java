@@ -14,6 +14,8 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.UseBased;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -23,6 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (built with {@code invokedynamic} string concatenation): the call edges each technique adds, the
  * ones it must not add, and the thresholds.
  */
+@Order(1)
+@ResourceLock(PtaFixtures.REFLECTION_INPUT)
 class ReflectionStringsTest {
     private static AnalysisInput java8;
     private static AnalysisInput java17;
@@ -43,6 +47,10 @@ class ReflectionStringsTest {
     static void close() {
         java8.close();
         java17.close();
+        java8 = null; // the collector may have them, and the runs, once the tests are done
+        java17 = null;
+        RUNS.clear();
+        reflectionDefaults = null;
     }
 
     private static final java.util.Map<String, AnalysisResult> RUNS = new java.util.HashMap<>();

@@ -13,14 +13,19 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The reflection analysis on the tiny programs of {@code pta/reflection}, one per API family and
  * rule: which call edges each reflective site gets under {@code none}, {@code constants}
  * (Livshits et al.) and {@code solar}, and which sites the report calls unsound.
  */
+@Order(2)
+@ResourceLock(PtaFixtures.REFLECTION_INPUT)
 class ReflectionTest {
     @TempDir
     static Path tmp;
@@ -55,6 +60,12 @@ class ReflectionTest {
      * closure: seconds); {@code ReflectionStringsTest} reads the merged {@code solar} run too.
      */
     private static final Map<String, AnalysisResult> RUNS = new HashMap<>();
+
+    /** Lets the collector have this class's runs once its tests are done: the other classes run on in this JVM. */
+    @AfterAll
+    static synchronized void release() {
+        RUNS.clear();
+    }
 
     /** The analysis {@code main} is part of under {@code mode}: its own, or that of its group. */
     static synchronized AnalysisResult run(String main, ReflectionMode mode) {

@@ -12,13 +12,18 @@ import java.util.Map;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionLimits;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * SOLAR's workflow on the programs of {@code pta/workflow}: the per-site budget on the pattern that
  * makes real applications grow (a generic binder over every bean), PROBE's rules against SOLAR's,
  * and the ranked report with annotation points.
  */
+@Order(Integer.MAX_VALUE - 1)
+@ResourceLock(PtaFixtures.WORKFLOW_INPUT)
 class ReflectionWorkflowTest {
     /**
      * The mains analysed together under {@code solar} without a budget: a test reads one main's
@@ -39,6 +44,12 @@ class ReflectionWorkflowTest {
 
     /** Mains, mode and budget -> their analysis, shared by the tests (each analyses the JDK's closure: seconds). */
     private static final Map<String, AnalysisResult> RUNS = new HashMap<>();
+
+    /** Lets the collector have this class's runs once its tests are done: the other classes run on in this JVM. */
+    @AfterAll
+    static void release() {
+        RUNS.clear();
+    }
 
     /** The analysis {@code main} is part of: its own, or (under {@code solar} without a budget) that of {@link #SOLAR_MAINS}. */
     private static AnalysisResult run(String main, ReflectionMode mode, int budget) {

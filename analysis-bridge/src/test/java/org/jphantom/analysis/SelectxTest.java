@@ -25,6 +25,7 @@ import org.jphantom.analysis.pta.selectx.Selectx;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Selective k-call-site sensitivity (seed 004): the nodes Selectx selects on the paper's
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.TestFactory;
  * as precise as kcfa on Figs. 1 and 3 and the wrapper, and Fig. 7's documented loss), and on
  * the fixtures of {@link #BETWEEN}: s-kcfa's facts between ci's and kcfa's, with kcfa's reachable methods.
  */
+@ResourceLock(PtaFixtures.FEATURE_INPUTS)
 class SelectxTest {
     static final List<String> EXAMPLES = List.of("fig1", "fig3", "fig7", "wrap", "shared", "nullarg", "typed",
             "rethrow");
