@@ -9,7 +9,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Guards on member meta-objects ({@code pta/reflection/Guards}): a branch on
@@ -18,6 +20,8 @@ import org.junit.jupiter.api.Test;
  * code it guards. HotSpot runs the program first: every method it runs is a target (sound), and no
  * member the tests reject is (precise).
  */
+@Order(4)
+@ResourceLock(PtaFixtures.REFLECTION_INPUT)
 class ReflectionGuardsTest {
     @Test
     void onlyTheMembersATestMayAcceptReachTheCodeItGuards() throws Exception {
