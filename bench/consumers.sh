@@ -152,7 +152,7 @@ run_client() {
             for j in "$@"; do taiecp+=(-acp "$j"); done
             [[ -n $lib ]] && taiecp+=(-cp "$lib")
             java $JAVA_OPTS -cp "$TAIE_CP" pascal.taie.Main -pp -java 17 -ap "${taiecp[@]}" -m "$main" \
-                --output-dir "$out/taie" -a "pta=cs:ci" -a "cg=algorithm:pta;dump-methods:true;dump-call-edges:true" \
+                --output-dir "$out/taie" -a "pta=cs:ci;reflection-inference:null" -a "cg=algorithm:pta;dump-methods:true;dump-call-edges:true" \
                 && python3 "$ROOT/bench/consumers.py" taie "$out/taie" "$out" ;;
     esac
 }
