@@ -36,7 +36,8 @@ import soot.options.Options;
  *
  * <p>Writes {@code DIR/methods.txt} (reachable methods) and {@code DIR/edges.txt} (caller TAB
  * callee, one line per distinct pair), both sorted, signatures as {@code <pkg.C: R m(A)>}; prints
- * how many classes Soot made phantom.
+ * how many classes Soot made phantom, and how many of them are outside the excluded JDK packages
+ * (with {@code -no-bodies-for-excluded} Soot makes the JDK classes it meets phantom too).
  */
 public final class SootRun {
   private SootRun() {}
@@ -101,11 +102,15 @@ public final class SootRun {
       }
     }
     long phantoms = Scene.v().getClasses().stream().filter(SootClass::isPhantom).count();
+    long programPhantoms =
+        Scene.v().getClasses().stream()
+            .filter(c -> c.isPhantom() && !Scene.v().isExcluded(c))
+            .count();
     Files.createDirectories(out);
     Files.write(out.resolve("methods.txt"), methods);
     Files.write(out.resolve("edges.txt"), edges);
     System.out.println(
         "Soot " + algo + ": " + methods.size() + " reachable methods, " + edges.size() + " call edges, "
-            + phantoms + " phantom classes");
+            + phantoms + " phantom classes (" + programPhantoms + " outside the excluded JDK packages)");
   }
 }
