@@ -6,18 +6,19 @@
 #   sootup-qilin  SootUp's Qilin (sootup.qilin 3.0.1), insens pta    bench/peers/sootup
 #   wala-cha      WALA 1.6.9, CHACallGraph                          bench/peers/wala
 #   wala-0cfa     WALA 1.6.9, 0-CFA (reflection off)                bench/peers/wala
-#   taie-ci       Tai-e 0.5.2, context-insensitive pta (its CLI)    bench/peers/pom.xml
-#   soot-cha      Soot 4.6.0, cg.cha                                bench/peers/soot
+#   taie-ci       Tai-e 0.5.2, context-insensitive pta (its CLI),   bench/peers/pom.xml
+#                 reflection inference off
+#   soot-cha      Soot 4.6.0, cg.cha (JDK: signatures, no bodies)   bench/peers/soot
 #   soot-spark    Soot 4.6.0, cg.spark                              bench/peers/soot
 # Each client is a standalone Maven project under bench/peers/ (never built by CI), fetched from
 # Maven Central on first use; each driver writes the reachable methods and the (caller, callee)
 # pairs of the call graph as <pkg.C: R m(A)> signatures. Entry: main(String[]) of the program's
 # main class alone. Library: the running JDK 17 (SootUp, Soot, Tai-e: its jrt:/ image; WALA: its
-# java.base.jmod, GUI packages excluded). Partial program (b): the client's own handling of missing
-# classes (SootUp: none to set, Soot: -allow-phantom-refs, WALA: its default hierarchy, Tai-e:
-# -allow-phantom). Completed program (c): the partial jars unchanged as application code, and the
-# jar of jphantom's generated classes alone (`jphantom PARTIAL... --phantoms-only phantoms.jar`)
-# as library code on the client's library path.
+# java.base.jmod, GUI packages excluded; Soot: the JDK's packages excluded, without bodies). Partial
+# program (b): the client's own handling of missing classes (SootUp: none to set, Soot:
+# -allow-phantom-refs, WALA: its default hierarchy, Tai-e: -allow-phantom). Completed program (c):
+# the partial jars unchanged as application code, and the jar of jphantom's generated classes alone
+# (`jphantom PARTIAL... --phantoms-only phantoms.jar`) as library code on the client's library path.
 #
 # Programs (three; each main class is on the partial program):
 #   antlr3-fig411   the antlr 3.5.3 tool closure without bench/fig411-analysis/removed.txt
@@ -35,7 +36,8 @@
 #   CLIENTS='sootup-cha wala-cha'   the clients to run, in order (default: all seven above)
 #   LIMIT=600                       CPU seconds each analysis may use (default 600); over it: OoT
 #   WALL_LIMIT=1800                 wall seconds each analysis may take (default 1800); over it: OoT
-#   JAVA_OPTS='-Xmx6g'              flags of the client JVMs (default: -Xmx6g -Xss16m -XX:+UseSerialGC)
+#   JAVA_OPTS='-Xmx6g'              flags of the client JVMs (default: -Xmx6g -Xss16m -XX:+UseSerialGC;
+#                                   Qilin needs about 5.6 GB of heap on these programs: -Xmx8g for it)
 #   JPHANTOM=jar                    the jphantom jar (default jphantom-cli/target/jphantom.jar, built if absent)
 # Outputs: bench/target/consumers/PROGRAM/CLIENT/{full,partial,complete}/ (methods.txt, edges.txt,
 # log.txt, time.txt, row.json), and the table of every row measured so far in
@@ -152,7 +154,7 @@ run_client() {
             for j in "$@"; do taiecp+=(-acp "$j"); done
             [[ -n $lib ]] && taiecp+=(-cp "$lib")
             java $JAVA_OPTS -cp "$TAIE_CP" pascal.taie.Main -pp -java 17 -ap "${taiecp[@]}" -m "$main" \
-                --output-dir "$out/taie" -a "pta=cs:ci" -a "cg=algorithm:pta;dump-methods:true;dump-call-edges:true" \
+                --output-dir "$out/taie" -a "pta=cs:ci;reflection-inference:null" -a "cg=algorithm:pta;dump-methods:true;dump-call-edges:true" \
                 && python3 "$ROOT/bench/consumers.py" taie "$out/taie" "$out" ;;
     esac
 }
