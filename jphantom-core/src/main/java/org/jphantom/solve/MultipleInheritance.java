@@ -1,5 +1,6 @@
 package org.jphantom.solve;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -44,11 +45,17 @@ final class MultipleInheritance {
 
     private BitSet[] run(List<Edge> allPaths, List<Constraint> suspects) throws Failure {
         int n = nodes.size();
+        int[][] forced = forcedEdges(allPaths);
+        BitSet[] forcedReach = new BitSet[n];
         List<Edge> paths = new ArrayList<>();
         for (Edge e : allPaths) {
-            if (!reach(e.sub()).get(e.sup())) {
-                paths.add(e);
+            if (reach(e.sub()).get(e.sup())) {
+                continue;
             }
+            if (nodes.isKnown(e.sub()) && ancestors(forced, forcedReach, e.sub()).get(e.sup())) {
+                continue; // already holds through a phantom's own constraint: no carrier to invent
+            }
+            paths.add(e);
         }
         int[][] proj = new int[n][];
         for (Edge e : paths) {
@@ -137,6 +144,57 @@ final class MultipleInheritance {
             reach[v] = r;
         }
         return r;
+    }
+
+    /** Ancestors of {@code v} in {@code graph} (which may have cycles), memoised per start in {@code memo}. */
+    private static BitSet ancestors(int[][] graph, BitSet[] memo, int v) {
+        BitSet r = memo[v];
+        if (r == null) {
+            r = new BitSet();
+            ArrayDeque<Integer> work = new ArrayDeque<>(List.of(v));
+            while (!work.isEmpty()) {
+                for (int s : graph[work.pop()]) {
+                    if (!r.get(s)) {
+                        r.set(s);
+                        work.push(s);
+                    }
+                }
+            }
+            memo[v] = r;
+        }
+        return r;
+    }
+
+    /**
+     * The fixed edges plus, for every phantom, the interfaces its own constraints name: edges
+     * every solution has (as edges or as paths). A known node's constraint that these already
+     * satisfy needs no carrier from its projection set: Algorithm 4.1 would add one anyway, a
+     * subtype relation nothing in the program asks for (jetty's {@code Dumpable extends Runnable},
+     * when {@code DemandCallback implements Invocable.Task, Dumpable} reaches {@code Runnable}
+     * through {@code Invocable.Task <: Runnable}). Skipping such a constraint can only remove
+     * edges from the solution, so it stays acyclic; the result no longer depends on which carrier
+     * Algorithm 4.1 would have picked.
+     */
+    private int[][] forcedEdges(List<Edge> allPaths) {
+        int n = nodes.size();
+        BitSet[] own = new BitSet[n];
+        for (Edge e : allPaths) {
+            if (nodes.phantom[e.sub()]) {
+                if (own[e.sub()] == null) {
+                    own[e.sub()] = new BitSet();
+                }
+                own[e.sub()].set(e.sup());
+            }
+        }
+        int[][] forced = direct.clone();
+        for (int v = 0; v < n; v++) {
+            if (own[v] != null) {
+                int[] extra = own[v].stream().toArray();
+                forced[v] = Arrays.copyOf(direct[v], direct[v].length + extra.length);
+                System.arraycopy(extra, 0, forced[v], direct[v].length, extra.length);
+            }
+        }
+        return forced;
     }
 
     /** Definition 4.1: the phantoms reachable from known {@code s} through direct edges, stopping at phantoms. */
