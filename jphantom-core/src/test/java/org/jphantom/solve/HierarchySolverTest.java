@@ -315,6 +315,13 @@ class HierarchySolverTest {
         // without b/Task's own constraint a carrier is still chosen
         s = solved(w.problem("a/Dump b/Task", "C <: R", "a/Dump : interface", "b/Task : interface"));
         assertEquals(List.of("R"), s.phantoms().get("a/Dump").interfaces());
+        // a carrier named after the target is kept all the same (spring's HierarchicalBeanFactory)
+        w = new World().cls("C", "java/lang/Object", "a/Dump", "b/Task", "c/NamedFace").itf("q/Face");
+        s = solved(w.problem("a/Dump b/Task c/NamedFace", "C <: q/Face", "b/Task <: q/Face", "a/Dump : interface",
+                "c/NamedFace : interface"));
+        assertEquals(List.of(), s.phantoms().get("a/Dump").interfaces());
+        assertEquals(List.of("q/Face"), s.phantoms().get("b/Task").interfaces());
+        assertEquals(List.of("q/Face"), s.phantoms().get("c/NamedFace").interfaces());
     }
 
     @Test
