@@ -1,5 +1,6 @@
 package org.jphantom.solve;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -44,13 +45,27 @@ final class MultipleInheritance {
 
     private BitSet[] run(List<Edge> allPaths, List<Constraint> suspects) throws Failure {
         int n = nodes.size();
-        List<Edge> paths = new ArrayList<>();
-        for (Edge e : allPaths) {
-            if (!reach(e.sub()).get(e.sup())) {
-                paths.add(e);
-            }
-        }
+        int[][] forced = forcedEdges(allPaths);
+        BitSet[] forcedReach = new BitSet[n];
         int[][] proj = new int[n][];
+        List<Edge> paths = new ArrayList<>();
+        BitSet named = new BitSet(); // indices into paths of constraints kept only for a carrier's name
+        for (Edge e : allPaths) {
+            int s = e.sub(), t = e.sup();
+            if (reach(s).get(t)) {
+                continue;
+            }
+            if (nodes.isKnown(s) && ancestors(forced, forcedReach, s).get(t)) {
+                if (proj[s] == null) {
+                    proj[s] = projection(s);
+                }
+                if (Arrays.stream(proj[s]).noneMatch(p -> namedAfter(p, t))) {
+                    continue; // already holds through the phantoms' own constraints: no carrier to invent
+                }
+                named.set(paths.size());
+            }
+            paths.add(e);
+        }
         for (Edge e : paths) {
             int s = e.sub();
             if (nodes.isKnown(s) && proj[s] == null) {
@@ -71,7 +86,8 @@ final class MultipleInheritance {
         for (int v = 0; v < n; v++) {
             itf[v] = new BitSet();
         }
-        for (Edge e : paths) {
+        for (int i = 0; i < paths.size(); i++) {
+            Edge e = paths.get(i);
             int s = e.sub(), t = e.sup();
             if (nodes.phantom[s]) {
                 itf[s].set(t);
@@ -86,7 +102,9 @@ final class MultipleInheritance {
             if (best < 0) {
                 throw new IllegalStateException("Algorithm 4.1 invariant broken for " + e.constraint());
             }
-            itf[best].set(t);
+            if (!named.get(i) || namedAfter(best, t)) {
+                itf[best].set(t);
+            }
         }
         minimise(itf);
         return itf;
@@ -100,12 +118,16 @@ final class MultipleInheritance {
      * the longer common package prefix with {@code t}, then the lower stratum.
      */
     private int closer(int p, int q, int t, int[] strata) {
-        String target = simpleName(nodes.names[t]);
-        int c = Boolean.compare(simpleName(nodes.names[q]).contains(target), simpleName(nodes.names[p]).contains(target));
+        int c = Boolean.compare(namedAfter(q, t), namedAfter(p, t));
         if (c == 0) {
             c = Integer.compare(commonPackage(nodes.names[q], nodes.names[t]), commonPackage(nodes.names[p], nodes.names[t]));
         }
         return c != 0 ? c : Integer.compare(strata[p], strata[q]);
+    }
+
+    /** Whether phantom {@code p}'s simple name contains {@code t}'s ({@code HierarchicalBeanFactory}, {@code BeanFactory}). */
+    private boolean namedAfter(int p, int t) {
+        return simpleName(nodes.names[p]).contains(simpleName(nodes.names[t]));
     }
 
     private static String simpleName(String name) {
@@ -137,6 +159,59 @@ final class MultipleInheritance {
             reach[v] = r;
         }
         return r;
+    }
+
+    /** Ancestors of {@code v} in {@code graph} (which may have cycles), memoised per start in {@code memo}. */
+    private static BitSet ancestors(int[][] graph, BitSet[] memo, int v) {
+        BitSet r = memo[v];
+        if (r == null) {
+            r = new BitSet();
+            ArrayDeque<Integer> work = new ArrayDeque<>(List.of(v));
+            while (!work.isEmpty()) {
+                for (int s : graph[work.pop()]) {
+                    if (!r.get(s)) {
+                        r.set(s);
+                        work.push(s);
+                    }
+                }
+            }
+            memo[v] = r;
+        }
+        return r;
+    }
+
+    /**
+     * The fixed edges plus, for every phantom, the interfaces its own constraints name: edges
+     * every solution has (as edges or as paths). A known node's constraint that these already
+     * satisfy needs no carrier from its projection set, yet Algorithm 4.1 adds one, a subtype
+     * relation nothing in the program asks for (jetty's {@code Dumpable extends Runnable}, when
+     * {@code DemandCallback implements Invocable.Task, Dumpable} reaches {@code Runnable} through
+     * {@code Invocable.Task <: Runnable}). Such a constraint keeps a carrier only when one is named
+     * after the target ({@code HierarchicalBeanFactory} for {@code BeanFactory}), the first choice
+     * of {@link #closer}: on bench/fidelity.sh's tuning set the carriers so named were real super
+     * interfaces (3 of 3), the others not (2 of 2). Skipping a carrier only removes edges, so the
+     * solution stays acyclic.
+     */
+    private int[][] forcedEdges(List<Edge> allPaths) {
+        int n = nodes.size();
+        BitSet[] own = new BitSet[n];
+        for (Edge e : allPaths) {
+            if (nodes.phantom[e.sub()]) {
+                if (own[e.sub()] == null) {
+                    own[e.sub()] = new BitSet();
+                }
+                own[e.sub()].set(e.sup());
+            }
+        }
+        int[][] forced = direct.clone();
+        for (int v = 0; v < n; v++) {
+            if (own[v] != null) {
+                int[] extra = own[v].stream().toArray();
+                forced[v] = Arrays.copyOf(direct[v], direct[v].length + extra.length);
+                System.arraycopy(extra, 0, forced[v], direct[v].length, extra.length);
+            }
+        }
+        return forced;
     }
 
     /** Definition 4.1: the phantoms reachable from known {@code s} through direct edges, stopping at phantoms. */

@@ -299,6 +299,32 @@ class HierarchySolverTest {
     }
 
     @Test
+    void aConstraintThatAPhantomsOwnConstraintSatisfiesGetsNoCarrier() {
+        // known C implements phantoms a/Dump and b/Task and must reach known R; b/Task must reach R
+        // by its own constraint, so C already does: neither phantom is given R for C's sake (before,
+        // the first name, a/Dump, was)
+        World w = new World().cls("C", "java/lang/Object", "a/Dump", "b/Task").itf("R");
+        Solution s = solved(w.problem("a/Dump b/Task", "C <: R", "b/Task <: R", "a/Dump : interface"));
+        assertEquals(List.of(), s.phantoms().get("a/Dump").interfaces());
+        assertEquals(List.of("R"), s.phantoms().get("b/Task").interfaces());
+        // the same through a chain of phantoms: b/Task <: b/Base by its own constraint, b/Base <: R
+        s = solved(w.problem("a/Dump b/Task b/Base", "C <: R", "b/Task <: b/Base", "b/Base <: R", "a/Dump : interface",
+                "b/Base : interface"));
+        assertEquals(List.of(), s.phantoms().get("a/Dump").interfaces());
+        assertEquals(List.of("b/Base"), s.phantoms().get("b/Task").interfaces());
+        // without b/Task's own constraint a carrier is still chosen
+        s = solved(w.problem("a/Dump b/Task", "C <: R", "a/Dump : interface", "b/Task : interface"));
+        assertEquals(List.of("R"), s.phantoms().get("a/Dump").interfaces());
+        // a carrier named after the target is kept all the same (spring's HierarchicalBeanFactory)
+        w = new World().cls("C", "java/lang/Object", "a/Dump", "b/Task", "c/NamedFace").itf("q/Face");
+        s = solved(w.problem("a/Dump b/Task c/NamedFace", "C <: q/Face", "b/Task <: q/Face", "a/Dump : interface",
+                "c/NamedFace : interface"));
+        assertEquals(List.of(), s.phantoms().get("a/Dump").interfaces());
+        assertEquals(List.of("q/Face"), s.phantoms().get("b/Task").interfaces());
+        assertEquals(List.of("q/Face"), s.phantoms().get("c/NamedFace").interfaces());
+    }
+
+    @Test
     void redundantInterfacesAreDropped() {
         Solution s = solved(new World().problem("I J P", "P : class", "I : interface", "P <: I", "P <: J", "I <: J"));
         assertEquals(List.of("I"), s.phantoms().get("P").interfaces());
