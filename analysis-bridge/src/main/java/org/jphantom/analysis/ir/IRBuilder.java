@@ -104,13 +104,19 @@ public final class IRBuilder {
             int n = insns.size();
             List<GuardSites.Site> guards = GuardSites.find(node, predicates, n + node.maxLocals + 1);
             DefInterpreter interp = new DefInterpreter(insns, node.maxLocals, guards.size());
-            Map<AbstractInsnNode, List<GuardSites.Site>> starts = new java.util.IdentityHashMap<>();
-            Map<AbstractInsnNode, GuardSites.Site> branches = new java.util.IdentityHashMap<>();
-            for (GuardSites.Site g : guards) {
-                starts.computeIfAbsent(g.start(), k -> new ArrayList<>(1)).add(g);
-                branches.put(g.branch(), g);
+            // most methods have no guard: no maps for them
+            Map<AbstractInsnNode, GuardSites.Site> branches = guards.isEmpty() ? Map.of() : new java.util.IdentityHashMap<>();
+            Analyzer<DefValue> analyzer;
+            if (guards.isEmpty()) {
+                analyzer = new Analyzer<>(interp);
+            } else {
+                Map<AbstractInsnNode, List<GuardSites.Site>> starts = new java.util.IdentityHashMap<>();
+                for (GuardSites.Site g : guards) {
+                    starts.computeIfAbsent(g.start(), k -> new ArrayList<>(1)).add(g);
+                    branches.put(g.branch(), g);
+                }
+                analyzer = GuardFrame.analyzer(interp, starts);
             }
-            Analyzer<DefValue> analyzer = guards.isEmpty() ? new Analyzer<>(interp) : GuardFrame.analyzer(interp, starts);
             Frame<DefValue>[] frames;
             String owner = program.typeName(m.declaringType());
             try {
