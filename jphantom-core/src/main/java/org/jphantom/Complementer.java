@@ -139,7 +139,7 @@ public final class Complementer {
      */
     private static ClassNode parse(ProgramClass pc, ClassReader reader, int flags, boolean checked) {
         try {
-            return ClassParser.parse(reader, flags);
+            return ClassParser.parseRead(reader, flags);
         } catch (ClassParser.BrokenClass e) {
             if (!checked) {
                 throw new DeferredCheckFailed();
@@ -200,7 +200,7 @@ public final class Complementer {
      */
     private static Parsed parse(ProgramClass pc, SharedStrings shared) {
         try {
-            return new Parsed(shared.share(ClassParser.parse(new ClassReader(pc.bytes()), 0)), null);
+            return new Parsed(shared.share(ClassParser.parseRead(new ClassReader(pc.bytes()), 0)), null);
         } catch (ClassParser.BrokenClass e) {
             return new Parsed(null, e.getMessage());
         }
