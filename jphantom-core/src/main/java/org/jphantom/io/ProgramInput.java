@@ -3,6 +3,9 @@ package org.jphantom.io;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -237,7 +240,7 @@ public final class ProgramInput {
                 return; // checked completely already, or (HEADER) not checked beyond the header at all
             }
             try {
-                ClassFiles.checkCode(new org.objectweb.asm.ClassReader(bytes), null, 0);
+                ClassFiles.checkCode(new org.objectweb.asm.ClassReader(bytes), null, 0, true); // checked to DECLARATIONS
             } catch (ClassFiles.BrokenClassException e) {
                 throw new NeedsFullCheck();
             }
@@ -249,9 +252,11 @@ public final class ProgramInput {
             boolean anyClass = false;
             boolean multiRelease = archive.multiRelease();
             boolean hasSignature = false;
-            // internal name -> the best candidate so far in this archive (highest version <= target)
-            Map<String, Candidate> candidates = new TreeMap<>();
-            Set<String> packages = new TreeSet<>();
+            // internal name -> the best candidate so far in this archive (highest version <= target);
+            // hashed, and sorted once at the end (a sorted map compared long common prefixes of
+            // names a few dozen times per class)
+            Map<String, Candidate> candidates = new HashMap<>();
+            Set<String> packages = new HashSet<>();
             // Inflating and checking the class entries is most of the work: done ahead, on every
             // core, for the entries the walk below reads as classes (safe names, not shadowed).
             ClassEntries classEntries = ClassEntries.read(archive, names,
@@ -359,7 +364,9 @@ public final class ProgramInput {
             if (!anyClass) {
                 withoutClasses.add(archive.source);
             }
-            for (Candidate candidate : candidates.values()) {
+            List<Candidate> sorted = new ArrayList<>(candidates.values());
+            sorted.sort(Comparator.comparing(c -> c.programClass.internalName()));
+            for (Candidate candidate : sorted) {
                 ProgramClass pc = candidate.programClass;
                 ProgramClass first = classes.putIfAbsent(pc.internalName(), pc);
                 if (first != null) {
