@@ -55,6 +55,17 @@ final class ClassFiles {
      * @return the class's internal name as the file declares it
      */
     static String check(byte[] bytes, Depth depth) throws BrokenClassException {
+        return check(bytes, depth, null);
+    }
+
+    /**
+     * Checks {@code bytes} to the given depth; beyond {@link Depth#HEADER}, the check's parse hands
+     * every event it has checked on to {@code declarations} (may be {@code null}; see
+     * {@link DeclarationReader}).
+     *
+     * @return the class's internal name as the file declares it
+     */
+    static String check(byte[] bytes, Depth depth, DeclarationReader declarations) throws BrokenClassException {
         ClassReader reader = open(bytes);
         try {
             String name = reader.getClassName();
@@ -71,7 +82,8 @@ final class ClassFiles {
             }
             if (depth != Depth.HEADER) {
                 ClassStructure.check(bytes);
-                reader.accept(new FormatVisitor(null, true), depth == Depth.FULL ? 0 : ClassReader.SKIP_CODE);
+                ClassVisitor next = declarations == null ? null : declarations.visitorFor(bytes);
+                reader.accept(new FormatVisitor(next, true), depth == Depth.FULL ? 0 : ClassReader.SKIP_CODE);
             }
             return name;
         } catch (FormatVisitor.Invalid e) {
