@@ -10,7 +10,8 @@
 # Usage: bench/jruby.sh            (from anywhere; N=5 rounds, both jars)
 #   N=9 bench/jruby.sh             more rounds
 #   INPUTS=jruby bench/jruby.sh    only one of the inputs (jruby, jython; default "jruby jython")
-#   OLD=/path/to/old/jphantom.jar bench/jruby.sh   also run that jar, print new/old ratios
+#   OLD=/path/to/old/jphantom.jar bench/jruby.sh   also run that jar (with the same options, --report
+#                                  included), print new/old ratios
 #   JAVA_OPTS='-Xss16m' bench/jruby.sh   JVM flags given to every side
 #   JAR=/path/to/other.jar bench/jruby.sh   another input instead (target of jruby applies)
 # Exit status: 0 when every target holds, 1 when one is missed, 2 on a setup error.
@@ -135,7 +136,8 @@ bench_one() {
         printf '%-5s %-9s %9s %9s %10d\n' "$i" jphantom "$t" "$c" $((m / 1024))
         if [[ -n $OLD ]]; then
             # shellcheck disable=SC2086
-            read -r t m c < <(run "$WORK/old.log" java $JAVA_OPTS -jar "$OLD" "$jar" -o "$WORK/old-out.jar" -q)
+            read -r t m c < <(run "$WORK/old.log" java $JAVA_OPTS -jar "$OLD" "$jar" -o "$WORK/old-out.jar" -q \
+                --report "$WORK/old-report.json")
             OT+=("$t"); OM+=("$m"); OC+=("$c")
             printf '%-5s %-9s %9s %9s %10d\n' "$i" old "$t" "$c" $((m / 1024))
         fi

@@ -30,6 +30,7 @@ import org.jphantom.generate.MemberPlanner;
 import org.jphantom.generate.PlannedMember;
 import org.jphantom.generate.ProgramView;
 import org.jphantom.io.ClassParser;
+import org.jphantom.io.DeclarationReader;
 import org.jphantom.io.JarOutput;
 import org.jphantom.io.JdkImage;
 import org.jphantom.io.LibraryPath;
@@ -45,6 +46,7 @@ import org.jphantom.solve.PhantomShape;
 import org.jphantom.solve.Solution;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.ClassWorld;
+import org.jphantom.world.ReadDeclarations;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
 
@@ -66,7 +68,8 @@ public final class Complementer {
     public static Result complement(Request request) {
         checkOutput(request);
         return complement(request, release -> LibraryPath.open(request.classpath(), release),
-                (release, deferCode) -> ProgramInput.read(request.inputs(), release, request.skipBroken(), deferCode));
+                (release, deferCode, declarations) -> ProgramInput.read(request.inputs(), release, request.skipBroken(),
+                        deferCode, declarations));
     }
 
     /**
@@ -92,8 +95,8 @@ public final class Complementer {
         Map<String, byte[]> programCopy = Map.copyOf(program);
         Map<String, byte[]> classpathCopy = Map.copyOf(classpath);
         return complement(options, release -> LibraryPath.ofClasses("<classpath>", classpathCopy, release),
-                (release, deferCode) -> ProgramInput.readClasses("<program>", programCopy, release,
-                        options.skipBroken(), deferCode));
+                (release, deferCode, declarations) -> ProgramInput.readClasses("<program>", programCopy, release,
+                        options.skipBroken(), deferCode, declarations));
     }
 
     /** Opens the library path at a release. */
@@ -101,26 +104,34 @@ public final class Complementer {
         LibraryPath open(int release);
     }
 
-    /** Reads the program at a release, with or without the code check deferred. */
+    /**
+     * Reads the program at a release, with or without the code check deferred, handing the
+     * declarations of the classes it checks to {@code declarations}.
+     */
     private interface InputReader {
-        ProgramInput read(int release, boolean deferCode);
+        ProgramInput read(int release, boolean deferCode, DeclarationReader declarations);
     }
 
     private static Result complement(Request request, LibraryOpener libraryOpener, InputReader inputReader) {
         long t0 = System.nanoTime();
         try (JdkImage jdk = JdkImage.open(request.release());
              LibraryPath library = libraryOpener.open(jdk.release())) {
-            // One parse per program class: the input is read with the code part of the format
-            // check deferred to the analysis, whose parse of each class checks it on the way.
-            ProgramInput input = inputReader.read(jdk.release(), true);
+            // Two parses per program class: the input is read with the code part of the format
+            // check deferred to the analysis, whose parse of each class checks it on the way; the
+            // read's parse of the declarations gives the world its ClassInfos. The world's names
+            // are the instances the scanned trees will share (SharedStrings).
+            SharedStrings shared = new SharedStrings();
+            ReadDeclarations declarations = new ReadDeclarations(shared::of);
+            ProgramInput input = inputReader.read(jdk.release(), true, declarations);
             try {
-                return run(request, jdk, library, input, false, t0);
+                return run(request, jdk, library, input, false, t0, shared, declarations);
             } catch (DeferredCheckFailed e) {
                 // Rare: a program class is broken in its code. Reading again with the complete
                 // check reports it (or, with --skip-broken, skips it) exactly as a complete check
                 // up front would have, and the run starts over without it.
-                ProgramInput checked = inputReader.read(jdk.release(), false);
-                return run(request, jdk, library, checked, true, t0);
+                declarations.clear();
+                ProgramInput checked = inputReader.read(jdk.release(), false, declarations);
+                return run(request, jdk, library, checked, true, t0, shared, declarations);
             }
         }
     }
@@ -139,7 +150,7 @@ public final class Complementer {
      */
     private static ClassNode parse(ProgramClass pc, ClassReader reader, int flags, boolean checked) {
         try {
-            return ClassParser.parse(reader, flags);
+            return ClassParser.parseRead(reader, flags);
         } catch (ClassParser.BrokenClass e) {
             if (!checked) {
                 throw new DeferredCheckFailed();
@@ -200,17 +211,17 @@ public final class Complementer {
      */
     private static Parsed parse(ProgramClass pc, SharedStrings shared) {
         try {
-            return new Parsed(shared.share(ClassParser.parse(new ClassReader(pc.bytes()), 0)), null);
+            return new Parsed(shared.share(ClassParser.parseRead(shared.reader(pc.bytes()), 0)), null);
         } catch (ClassParser.BrokenClass e) {
             return new Parsed(null, e.getMessage());
         }
     }
 
     private static Result run(Request request, JdkImage jdk, LibraryPath library, ProgramInput input, boolean checked,
-                              long t0) {
+                              long t0, SharedStrings shared, ReadDeclarations declarations) {
         Sources sources = new Sources(request.output() == null ? List.of() : input.entries());
         try {
-            return run(request, jdk, library, input, checked, t0, sources);
+            return run(request, jdk, library, input, checked, t0, sources, shared, declarations);
         } finally {
             sources.close();
         }
@@ -248,12 +259,10 @@ public final class Complementer {
     }
 
     private static Result run(Request request, JdkImage jdk, LibraryPath library, ProgramInput input, boolean checked,
-                              long t0, Sources sources) {
+                              long t0, Sources sources, SharedStrings shared, ReadDeclarations declarations) {
         Map<String, Long> timings = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>(input.warnings());
         Map<String, ClassInfo> programInfo = new HashMap<>();
-        // The world's own names are the instances the scanned trees will share (SharedStrings).
-        SharedStrings shared = new SharedStrings();
         List<ProgramClass> program = new ArrayList<>();
         for (ProgramClass pc : input.classes().values()) {
             if (jdk.ownsPackage(ClassWorld.packageOf(pc.internalName()))) {
@@ -264,10 +273,10 @@ public final class Complementer {
             }
             program.add(pc);
         }
-        List<ClassInfo> infos = program.parallelStream().map(pc -> ClassInfo.read(pc.bytes(), shared::of)).toList();
-        for (int i = 0; i < program.size(); i++) {
-            programInfo.put(shared.of(program.get(i).internalName()), infos.get(i));
+        for (ProgramClass pc : program) {
+            programInfo.put(shared.of(pc.internalName()), declarations.of(pc.bytes()));
         }
+        declarations.clear();
         InputChecks.warnNewerThanRelease(program, programInfo, jdk.release(), warnings);
         ClassWorld world = new ClassWorld(programInfo, library, jdk, jdk::ownsPackage);
         InputChecks.checkCycles(world, program);

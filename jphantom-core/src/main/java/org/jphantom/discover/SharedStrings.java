@@ -2,6 +2,7 @@ package org.jphantom.discover;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
@@ -41,6 +42,79 @@ public final class SharedStrings {
             }
         }
         return shared;
+    }
+
+    /**
+     * A reader of {@code classFile} whose class names (Class constants) and member names and
+     * descriptors (NameAndType and MethodType constants) come out of the parse as the shared
+     * instances, each constant looked up once per class: ASM reads a constant's string once and
+     * hands the same instance to every instruction that uses it, and {@link #share(ClassNode)}
+     * would look each use up again. The tree is the one a plain {@link ClassReader} gives, string
+     * for string; {@link #share(ClassNode)} is still needed for the strings the class's own
+     * declarations hold.
+     */
+    public ClassReader reader(byte[] classFile) {
+        return new SharingReader(classFile);
+    }
+
+    /** See {@link #reader(byte[])}. */
+    private final class SharingReader extends ClassReader {
+        private static final int CLASS = 7;
+        private static final int NAME_AND_TYPE = 12;
+        private static final int METHOD_TYPE = 16;
+
+        /** A constant to share that has not been read yet (compared by identity). */
+        @SuppressWarnings("StringOperationCanBeSimplified")
+        private static final String PENDING = new String("pending");
+
+        /** For each UTF-8 constant: null if not shared, {@link #PENDING}, or its shared instance. */
+        private final String[] shared;
+
+        SharingReader(byte[] classFile) {
+            super(classFile);
+            int count = getItemCount();
+            shared = new String[count];
+            for (int i = 1; i < count; i++) {
+                int at = getItem(i); // just past the tag; 0 for the slot after a long or double
+                if (at == 0) {
+                    continue;
+                }
+                switch (readByte(at - 1)) {
+                    case CLASS, METHOD_TYPE -> mark(readUnsignedShort(at));
+                    case NAME_AND_TYPE -> {
+                        mark(readUnsignedShort(at));
+                        mark(readUnsignedShort(at + 2));
+                    }
+                    default -> {
+                        // not a name the scan looks up
+                    }
+                }
+            }
+        }
+
+        private void mark(int utf8) {
+            if (utf8 > 0 && utf8 < shared.length) {
+                shared[utf8] = PENDING;
+            }
+        }
+
+        @Override
+        public String readUTF8(int offset, char[] charBuffer) {
+            String s = super.readUTF8(offset, charBuffer);
+            if (s == null || shared == null) {
+                return s; // (ASM's constructor reads the names of a few attributes before this one's runs)
+            }
+            int index = readUnsignedShort(offset);
+            String t = shared[index];
+            if (t == null) {
+                return s;
+            }
+            if (t == PENDING) {
+                t = of(s);
+                shared[index] = t;
+            }
+            return t;
+        }
     }
 
     /**

@@ -36,14 +36,15 @@ final class ClassEntries {
      * those that {@code check} selects (the others are only read).
      */
     static ClassEntries read(Archive archive, List<String> names, Predicate<String> read, Predicate<String> check,
-                             ClassFiles.Depth depth) {
+                             ClassFiles.Depth depth, DeclarationReader declarations) {
         List<String> wanted = new ArrayList<>();
         for (String name : names) {
             if (read.test(name)) {
                 wanted.add(name);
             }
         }
-        List<Entry> results = wanted.parallelStream().map(name -> entry(archive, name, check.test(name), depth)).toList();
+        List<Entry> results = wanted.parallelStream().map(name -> entry(archive, name, check.test(name), depth, declarations))
+                .toList();
         Map<String, Entry> byName = new HashMap<>(wanted.size() * 2);
         for (int i = 0; i < wanted.size(); i++) {
             byName.put(wanted.get(i), results.get(i));
@@ -51,7 +52,8 @@ final class ClassEntries {
         return new ClassEntries(byName);
     }
 
-    private static Entry entry(Archive archive, String name, boolean check, ClassFiles.Depth depth) {
+    private static Entry entry(Archive archive, String name, boolean check, ClassFiles.Depth depth,
+                               DeclarationReader declarations) {
         byte[] bytes;
         try {
             bytes = archive.read(name);
@@ -62,7 +64,7 @@ final class ClassEntries {
             return new Entry(bytes, null, null, null);
         }
         try {
-            return new Entry(bytes, ClassFiles.check(bytes, depth), null, null);
+            return new Entry(bytes, ClassFiles.check(bytes, depth, declarations), null, null);
         } catch (ClassFiles.BrokenClassException e) {
             return new Entry(bytes, null, e.getMessage(), null);
         }

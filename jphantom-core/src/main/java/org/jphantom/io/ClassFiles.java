@@ -55,6 +55,17 @@ final class ClassFiles {
      * @return the class's internal name as the file declares it
      */
     static String check(byte[] bytes, Depth depth) throws BrokenClassException {
+        return check(bytes, depth, null);
+    }
+
+    /**
+     * Checks {@code bytes} to the given depth; beyond {@link Depth#HEADER}, the check's parse hands
+     * every event it has checked on to {@code declarations} (may be {@code null}; see
+     * {@link DeclarationReader}).
+     *
+     * @return the class's internal name as the file declares it
+     */
+    static String check(byte[] bytes, Depth depth, DeclarationReader declarations) throws BrokenClassException {
         ClassReader reader = open(bytes);
         try {
             String name = reader.getClassName();
@@ -71,7 +82,8 @@ final class ClassFiles {
             }
             if (depth != Depth.HEADER) {
                 ClassStructure.check(bytes);
-                reader.accept(new FormatVisitor(), depth == Depth.FULL ? 0 : ClassReader.SKIP_CODE);
+                ClassVisitor next = declarations == null ? null : declarations.visitorFor(bytes);
+                reader.accept(new FormatVisitor(next, true), depth == Depth.FULL ? 0 : ClassReader.SKIP_CODE);
             }
             return name;
         } catch (FormatVisitor.Invalid e) {
@@ -89,10 +101,14 @@ final class ClassFiles {
      * variables, code annotations) and everything ASM throws on while decoding them. Parses
      * {@code reader} once with {@code flags}, handing every checked event on to {@code next}
      * (may be {@code null}); a class that fails must be dropped with whatever {@code next} built.
+     *
+     * @param structureChecked whether the same bytes passed {@link ClassStructure#check} (a check to
+     *     {@link Depth#DECLARATIONS} or deeper): then what it checked is not checked again
      */
-    static void checkCode(ClassReader reader, ClassVisitor next, int flags) throws BrokenClassException {
+    static void checkCode(ClassReader reader, ClassVisitor next, int flags, boolean structureChecked)
+            throws BrokenClassException {
         try {
-            reader.accept(new FormatVisitor(next), flags);
+            reader.accept(new FormatVisitor(next, structureChecked), flags);
         } catch (FormatVisitor.Invalid e) {
             throw new BrokenClassException(e.getMessage());
         } catch (RuntimeException e) {

@@ -28,9 +28,24 @@ public final class ClassParser {
      * @throws BrokenClass if the class fails the check; no node is returned then
      */
     public static ClassNode parse(ClassReader reader, int flags) throws BrokenClass {
+        return parse(reader, flags, false);
+    }
+
+    /**
+     * {@link #parse(ClassReader, int)} of a class of {@link ProgramInput#read(java.util.List, int, boolean, boolean)}
+     * or {@link ProgramInput#readClasses}, whose read checked the constant pool already (every
+     * field and method reference's name and descriptor): the instructions that use those
+     * references are not checked for them again. Not for a class of
+     * {@link ProgramInput#readAgain}, which checks headers only.
+     */
+    public static ClassNode parseRead(ClassReader reader, int flags) throws BrokenClass {
+        return parse(reader, flags, true);
+    }
+
+    private static ClassNode parse(ClassReader reader, int flags, boolean structureChecked) throws BrokenClass {
         ClassNode node = new ClassNode();
         try {
-            ClassFiles.checkCode(reader, node, flags);
+            ClassFiles.checkCode(reader, node, flags, structureChecked);
         } catch (ClassFiles.BrokenClassException e) {
             throw new BrokenClass(e.getMessage());
         }

@@ -54,7 +54,6 @@ final class ClassStructure {
     private final byte[] b;
     private int classAccess;
     private int codeAttributes;
-    private final java.util.List<int[]> natRefs = new java.util.ArrayList<>();
     private String memberDescriptor;
     private int memberAccess;
     private int codeLength;
@@ -160,9 +159,7 @@ final class ClassStructure {
                 }
                 case FIELDREF, METHODREF, INTERFACE_METHODREF -> {
                     entry(u2(), i, CLASS);
-                    int nat = u2();
-                    entry(nat, i, NAME_AND_TYPE);
-                    natRefs.add(new int[] {i, nat});
+                    entry(u2(), i, NAME_AND_TYPE);
                 }
                 case NAME_AND_TYPE -> {
                     entry(u2(), i, UTF8);
@@ -177,23 +174,23 @@ final class ClassStructure {
                 }
             }
         }
-        for (int[] ref : natRefs) {
-            int at = offsets[ref[1]];
-            String name = utf8String(u2at(at));
-            String desc = utf8String(u2at(at + 2));
-            boolean ok = tags[ref[0]] == FIELDREF
-                    ? Descriptors.isUnqualifiedName(name) && Descriptors.isFieldDescriptor(desc)
-                    : Descriptors.isMethodName(name) && !name.equals("<clinit>") && Descriptors.isMethodDescriptor(desc)
-                            && (!name.equals("<init>") || desc.endsWith(")V"));
-            if (!ok) {
-                throw broken("constant pool entry #" + ref[0] + ": invalid member reference '"
-                        + EntryNames.printable(name) + "' '" + EntryNames.printable(desc) + "'");
+        // The member references in pool order (the first bad one is reported); a NameAndType that
+        // several references share is checked once for fields and once for methods.
+        byte[] natPassed = null;
+        for (int ref = 1; ref < count; ref++) {
+            int tag = tags[ref];
+            if (tag != FIELDREF && tag != METHODREF && tag != INTERFACE_METHODREF) {
+                continue;
             }
-            if (major < 49 && !(legacyMemberName(name, tags[ref[0]] != FIELDREF) && Descriptors.hasLegacyClassNames(desc))) {
-                throw broken("constant pool entry #" + ref[0] + ": member reference '" + EntryNames.printable(name)
-                        + "' '" + EntryNames.printable(desc) + "' is not made of Java identifiers, as a class file"
-                        + " of version " + major + " must be");
+            int nat = u2at(offsets[ref] + 2);
+            int bit = tag == FIELDREF ? 1 : 2;
+            if (natPassed == null) {
+                natPassed = new byte[count];
+            } else if ((natPassed[nat] & bit) != 0) {
+                continue;
             }
+            memberReference(ref, nat);
+            natPassed[nat] |= (byte) bit;
         }
         if (major < 49) {
             for (int i = 1; i < count; i++) {
@@ -209,6 +206,26 @@ final class ClassStructure {
             }
         }
         pos = end;
+    }
+
+    /** The name and descriptor of member reference {@code ref} (its NameAndType {@code nat}) are valid for its kind. */
+    private void memberReference(int ref, int nat) throws ClassFiles.BrokenClassException {
+        int at = offsets[nat];
+        String name = utf8String(u2at(at));
+        String desc = utf8String(u2at(at + 2));
+        boolean ok = tags[ref] == FIELDREF
+                ? Descriptors.isUnqualifiedName(name) && Descriptors.isFieldDescriptor(desc)
+                : Descriptors.isMethodName(name) && !name.equals("<clinit>") && Descriptors.isMethodDescriptor(desc)
+                        && (!name.equals("<init>") || desc.endsWith(")V"));
+        if (!ok) {
+            throw broken("constant pool entry #" + ref + ": invalid member reference '"
+                    + EntryNames.printable(name) + "' '" + EntryNames.printable(desc) + "'");
+        }
+        if (major < 49 && !(legacyMemberName(name, tags[ref] != FIELDREF) && Descriptors.hasLegacyClassNames(desc))) {
+            throw broken("constant pool entry #" + ref + ": member reference '" + EntryNames.printable(name)
+                    + "' '" + EntryNames.printable(desc) + "' is not made of Java identifiers, as a class file"
+                    + " of version " + major + " must be");
+        }
     }
 
     /**
@@ -325,6 +342,9 @@ final class ClassStructure {
             throw broken("truncated class file");
         }
         for (int i = from; i < end; i++) {
+            if (b[i] > 0) {
+                continue; // 0x01 to 0x7f: most bytes of most class files
+            }
             int c = b[i] & 0xff;
             int more;
             if (c >= 0x01 && c <= 0x7f) {
@@ -393,17 +413,16 @@ final class ClassStructure {
             int descIndex = u2();
             utf8Ref(descIndex, kind, " descriptor");
             memberDescriptor = utf8String(descIndex);
-            String name = utf8Text(nameIndex);
             if (!seen.add(Map.entry(utf8String(nameIndex), memberDescriptor))) {
                 throw broken("duplicate " + kind + " " + EntryNames.printable(utf8String(nameIndex)) + " "
                         + EntryNames.printable(memberDescriptor));
             }
             if (Integer.bitCount(access & (ACC_PUBLIC | ACC_PRIVATE | ACC_PROTECTED)) > 1) {
-                throw broken(kind + " " + name + ": more than one of public, private, protected");
+                throw broken(kind + " " + utf8Text(nameIndex) + ": more than one of public, private, protected");
             }
             if (major < 49 && !(legacyMemberName(utf8String(nameIndex), method)
                     && Descriptors.hasLegacyClassNames(memberDescriptor))) {
-                throw broken(kind + " " + name + " " + EntryNames.printable(memberDescriptor) + ": not made of Java"
+                throw broken(kind + " " + utf8Text(nameIndex) + " " + EntryNames.printable(memberDescriptor) + ": not made of Java"
                         + " identifiers, as a class file of version " + major + " must be");
             }
             codeAttributes = 0;
@@ -411,12 +430,12 @@ final class ClassStructure {
             if (method) {
                 boolean noCode = (access & (ACC_ABSTRACT | ACC_NATIVE)) != 0;
                 if (noCode ? codeAttributes != 0 : codeAttributes != 1) {
-                    throw broken("method " + name + ": " + codeAttributes + " Code attributes for modifiers 0x"
+                    throw broken("method " + utf8Text(nameIndex) + ": " + codeAttributes + " Code attributes for modifiers 0x"
                             + Integer.toHexString(access));
                 }
                 if ((access & ACC_ABSTRACT) != 0
                         && (access & (ACC_PRIVATE | ACC_STATIC | ACC_FINAL | ACC_NATIVE | ACC_SYNCHRONIZED)) != 0) {
-                    throw broken("method " + name + ": illegal modifiers 0x" + Integer.toHexString(access));
+                    throw broken("method " + utf8Text(nameIndex) + ": illegal modifiers 0x" + Integer.toHexString(access));
                 }
             }
         }
@@ -756,6 +775,9 @@ final class ClassStructure {
     private String ascii(int index) {
         int at = offsets[index];
         int length = ((b[at] & 0xff) << 8) | (b[at + 1] & 0xff);
+        if (ascii(at + 2, at + 2 + length)) {
+            return new String(b, at + 2, length, StandardCharsets.ISO_8859_1);
+        }
         StringBuilder sb = new StringBuilder(length);
         for (int i = at + 2; i < at + 2 + length && i < b.length; i++) {
             sb.append((char) (b[i] & 0x7f));

@@ -27,16 +27,22 @@ final class FormatVisitor extends ClassVisitor {
         }
     }
 
-    FormatVisitor() {
-        this(null);
-    }
+    /**
+     * Whether {@link ClassStructure} has checked the class already: then the name and descriptor of
+     * every field and method reference in the constant pool are known to be valid, and the
+     * instructions that use them need not check them again.
+     */
+    private final boolean structureChecked;
 
     /**
      * A visitor that checks each event and then hands it on to {@code next} (which may be
      * {@code null}): {@code next} only ever sees names and descriptors that passed.
+     *
+     * @param structureChecked whether {@link ClassStructure#check} passed on the same bytes
      */
-    FormatVisitor(ClassVisitor next) {
+    FormatVisitor(ClassVisitor next, boolean structureChecked) {
         super(Opcodes.ASM9, next);
+        this.structureChecked = structureChecked;
     }
 
     static void require(boolean ok, String what, Object value) {
@@ -166,7 +172,7 @@ final class FormatVisitor extends ClassVisitor {
                 }
             }
         }
-        return new Code(name, descriptor, Type.getArgumentCount(descriptor),
+        return new Code(name, descriptor, Type.getArgumentCount(descriptor), structureChecked,
                 super.visitMethod(access, name, descriptor, signature, exceptions));
     }
 
@@ -225,13 +231,15 @@ final class FormatVisitor extends ClassVisitor {
         private final String methodName;
         private final String methodDescriptor;
         private final int arguments;
+        private final boolean memberRefsChecked;
         private final int[] annotable = new int[2]; // visible, invisible; 0: the descriptor's count
 
-        Code(String methodName, String methodDescriptor, int arguments, MethodVisitor next) {
+        Code(String methodName, String methodDescriptor, int arguments, boolean memberRefsChecked, MethodVisitor next) {
             super(Opcodes.ASM9, next);
             this.methodName = methodName;
             this.methodDescriptor = methodDescriptor;
             this.arguments = arguments;
+            this.memberRefsChecked = memberRefsChecked;
         }
 
         @Override
@@ -323,19 +331,26 @@ final class FormatVisitor extends ClassVisitor {
         @Override
         public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
             check(ClassFiles.isValidInternalName(owner), "field owner", owner);
-            check(Descriptors.isUnqualifiedName(name), "field name", name);
-            check(Descriptors.isFieldDescriptor(descriptor), "field descriptor", descriptor);
+            if (!memberRefsChecked) {
+                check(Descriptors.isUnqualifiedName(name), "field name", name);
+                check(Descriptors.isFieldDescriptor(descriptor), "field descriptor", descriptor);
+            }
             super.visitFieldInsn(opcode, owner, name, descriptor);
         }
 
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
             check(Descriptors.isClassOrArray(owner), "method owner", owner);
-            check(Descriptors.isMethodName(name) && !name.equals("<clinit>")
-                    && (!name.equals("<init>") || opcode == Opcodes.INVOKESPECIAL), "method name", name);
-            check(Descriptors.isMethodDescriptor(descriptor), "method descriptor", descriptor);
-            if (name.equals("<init>")) {
-                check(descriptor.endsWith(")V"), "constructor descriptor", descriptor);
+            if (memberRefsChecked) {
+                // ClassStructure checked the name (not <clinit>) and descriptor (<init> returns void)
+                check(!name.equals("<init>") || opcode == Opcodes.INVOKESPECIAL, "method name", name);
+            } else {
+                check(Descriptors.isMethodName(name) && !name.equals("<clinit>")
+                        && (!name.equals("<init>") || opcode == Opcodes.INVOKESPECIAL), "method name", name);
+                check(Descriptors.isMethodDescriptor(descriptor), "method descriptor", descriptor);
+                if (name.equals("<init>")) {
+                    check(descriptor.endsWith(")V"), "constructor descriptor", descriptor);
+                }
             }
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
         }

@@ -3,6 +3,9 @@ package org.jphantom.io;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -95,12 +98,21 @@ public final class ProgramInput {
      * itself falls back to the complete read.
      */
     public static ProgramInput read(List<Path> inputs, int targetRelease, boolean skipBroken, boolean deferCode) {
+        return read(inputs, targetRelease, skipBroken, deferCode, null);
+    }
+
+    /**
+     * {@link #read(List, int, boolean, boolean)}, handing the declarations of the class files it
+     * checks to {@code declarations} (may be {@code null}) in the check's own parse.
+     */
+    public static ProgramInput read(List<Path> inputs, int targetRelease, boolean skipBroken, boolean deferCode,
+                                    DeclarationReader declarations) {
         Objects.requireNonNull(inputs, "inputs");
         if (inputs.isEmpty()) {
             throw JphantomException.input("no input jar or class directory given");
         }
         return readOpened(inputs.stream().<java.util.function.Supplier<Archive>>map(p -> () -> Archive.open(p)).toList(),
-                targetRelease, skipBroken, deferCode);
+                targetRelease, skipBroken, deferCode, declarations);
     }
 
     /**
@@ -112,7 +124,7 @@ public final class ProgramInput {
     public static ProgramInput readAgain(List<Path> inputs, int targetRelease) {
         Objects.requireNonNull(inputs, "inputs");
         return readAll(inputs.stream().<java.util.function.Supplier<Archive>>map(p -> () -> Archive.open(p)).toList(),
-                new Reader(targetRelease, true, ClassFiles.Depth.HEADER));
+                new Reader(targetRelease, true, ClassFiles.Depth.HEADER, null));
     }
 
     /**
@@ -122,21 +134,30 @@ public final class ProgramInput {
      */
     public static ProgramInput readClasses(String source, Map<String, byte[]> classes, int targetRelease,
                                            boolean skipBroken, boolean deferCode) {
+        return readClasses(source, classes, targetRelease, skipBroken, deferCode, null);
+    }
+
+    /**
+     * {@link #readClasses(String, Map, int, boolean, boolean)}, handing the declarations of the class
+     * files it checks to {@code declarations} (may be {@code null}) in the check's own parse.
+     */
+    public static ProgramInput readClasses(String source, Map<String, byte[]> classes, int targetRelease,
+                                           boolean skipBroken, boolean deferCode, DeclarationReader declarations) {
         Objects.requireNonNull(classes, "classes");
         List<java.util.function.Supplier<Archive>> openers = List.of(() -> Archive.ofClasses(source, classes));
-        return readOpened(openers, targetRelease, skipBroken, deferCode);
+        return readOpened(openers, targetRelease, skipBroken, deferCode, declarations);
     }
 
     private static ProgramInput readOpened(List<java.util.function.Supplier<Archive>> openers, int targetRelease,
-                                     boolean skipBroken, boolean deferCode) {
+                                     boolean skipBroken, boolean deferCode, DeclarationReader declarations) {
         if (deferCode) {
             try {
-                return readAll(openers, new Reader(targetRelease, skipBroken, ClassFiles.Depth.DECLARATIONS));
+                return readAll(openers, new Reader(targetRelease, skipBroken, ClassFiles.Depth.DECLARATIONS, declarations));
             } catch (NeedsFullCheck e) {
                 // a class outside the analysis is broken in its code: let the complete check report it
             }
         }
-        return readAll(openers, new Reader(targetRelease, skipBroken, ClassFiles.Depth.FULL));
+        return readAll(openers, new Reader(targetRelease, skipBroken, ClassFiles.Depth.FULL, declarations));
     }
 
     private static ProgramInput readAll(List<java.util.function.Supplier<Archive>> openers, Reader reader) {
@@ -221,11 +242,13 @@ public final class ProgramInput {
         boolean signed;
 
         private final ClassFiles.Depth depth;
+        private final DeclarationReader declarations;
 
-        Reader(int targetRelease, boolean skipBroken, ClassFiles.Depth depth) {
+        Reader(int targetRelease, boolean skipBroken, ClassFiles.Depth depth, DeclarationReader declarations) {
             this.targetRelease = targetRelease;
             this.skipBroken = skipBroken;
             this.depth = depth;
+            this.declarations = declarations;
         }
 
         /**
@@ -237,7 +260,7 @@ public final class ProgramInput {
                 return; // checked completely already, or (HEADER) not checked beyond the header at all
             }
             try {
-                ClassFiles.checkCode(new org.objectweb.asm.ClassReader(bytes), null, 0);
+                ClassFiles.checkCode(new org.objectweb.asm.ClassReader(bytes), null, 0, true); // checked to DECLARATIONS
             } catch (ClassFiles.BrokenClassException e) {
                 throw new NeedsFullCheck();
             }
@@ -249,14 +272,16 @@ public final class ProgramInput {
             boolean anyClass = false;
             boolean multiRelease = archive.multiRelease();
             boolean hasSignature = false;
-            // internal name -> the best candidate so far in this archive (highest version <= target)
-            Map<String, Candidate> candidates = new TreeMap<>();
-            Set<String> packages = new TreeSet<>();
+            // internal name -> the best candidate so far in this archive (highest version <= target);
+            // hashed, and sorted once at the end (a sorted map compared long common prefixes of
+            // names a few dozen times per class)
+            Map<String, Candidate> candidates = new HashMap<>();
+            Set<String> packages = new HashSet<>();
             // Inflating and checking the class entries is most of the work: done ahead, on every
             // core, for the entries the walk below reads as classes (safe names, not shadowed).
             ClassEntries classEntries = ClassEntries.read(archive, names,
                     name -> name.endsWith(".class") && EntryNames.unsafeReason(name) == null && entries.get(name) == null,
-                    name -> !name.startsWith(EntryNames.VERSIONS) || inView(name, multiRelease), depth);
+                    name -> !name.startsWith(EntryNames.VERSIONS) || inView(name, multiRelease), depth, declarations);
 
             for (String name : names) {
                 String unsafe = EntryNames.unsafeReason(name);
@@ -317,7 +342,7 @@ public final class ProgramInput {
                         internalName = ahead.internalName();
                     } else {
                         try {
-                            internalName = ClassFiles.check(bytes, depth);
+                            internalName = ClassFiles.check(bytes, depth, declarations);
                         } catch (ClassFiles.BrokenClassException e) {
                             broken(archive, name, e.getMessage());
                             continue;
@@ -359,7 +384,9 @@ public final class ProgramInput {
             if (!anyClass) {
                 withoutClasses.add(archive.source);
             }
-            for (Candidate candidate : candidates.values()) {
+            List<Candidate> sorted = new ArrayList<>(candidates.values());
+            sorted.sort(Comparator.comparing(c -> c.programClass.internalName()));
+            for (Candidate candidate : sorted) {
                 ProgramClass pc = candidate.programClass;
                 ProgramClass first = classes.putIfAbsent(pc.internalName(), pc);
                 if (first != null) {

@@ -3,18 +3,13 @@ package org.jphantom.io;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
-import org.apache.commons.compress.archivers.zip.ZipFile;
-import org.apache.commons.compress.archivers.zip.ZipMethod;
 import org.jphantom.JphantomException;
 
 /**
@@ -25,7 +20,9 @@ import org.jphantom.JphantomException;
  * size), so a jar changed in between is an error, not a silent mix of two versions.
  */
 final class StoredEntries implements Closeable {
-    private final Map<Path, CompletableFuture<ZipFile>> open = new HashMap<>();
+    private static final int STORED = 0;
+    private static final int DEFLATED = 8;
+    private final Map<Path, CompletableFuture<CentralDirectory>> open = new HashMap<>();
 
     /** One entry's stored form; {@code raw} is positioned at its first compressed byte. */
     record Raw(int method, long crc, long size, long compressedSize, InputStream raw) {
@@ -43,18 +40,18 @@ final class StoredEntries implements Closeable {
     static StoredEntries openAhead(List<InputEntry> entries) {
         StoredEntries ahead = new StoredEntries();
         // The thread has its own list: the map is the caller's alone.
-        List<Map.Entry<Path, CompletableFuture<ZipFile>>> jars = new ArrayList<>();
+        List<Map.Entry<Path, CompletableFuture<CentralDirectory>>> jars = new ArrayList<>();
         for (InputEntry entry : entries) {
             Path jar = entry.stored() == null ? null : entry.stored().jar();
             if (jar != null && !ahead.open.containsKey(jar)) {
-                CompletableFuture<ZipFile> zip = new CompletableFuture<>();
+                CompletableFuture<CentralDirectory> zip = new CompletableFuture<>();
                 ahead.open.put(jar, zip);
                 jars.add(Map.entry(jar, zip));
             }
         }
         if (!jars.isEmpty()) {
             Thread opener = new Thread(() -> {
-                for (Map.Entry<Path, CompletableFuture<ZipFile>> jar : jars) {
+                for (Map.Entry<Path, CompletableFuture<CentralDirectory>> jar : jars) {
                     try {
                         jar.getValue().complete(openZip(jar.getKey()));
                     } catch (IOException | RuntimeException | Error e) {
@@ -72,14 +69,13 @@ final class StoredEntries implements Closeable {
      * Names as the JDK's ZipFile reads them; local headers are read only for the entries copied
      * (to find their data), not all up front.
      */
-    private static ZipFile openZip(Path jar) throws IOException {
-        return ZipFile.builder().setPath(jar).setCharset(StandardCharsets.UTF_8)
-                .setUseUnicodeExtraFields(false).setIgnoreLocalFileHeader(true).get();
+    private static CentralDirectory openZip(Path jar) throws IOException {
+        return CentralDirectory.open(jar);
     }
 
     /** The opened jar, opening it now if nobody has started to. */
-    private ZipFile zip(Path jar) throws IOException {
-        CompletableFuture<ZipFile> zip = open.get(jar);
+    private CentralDirectory zip(Path jar) throws IOException {
+        CompletableFuture<CentralDirectory> zip = open.get(jar);
         if (zip == null) {
             zip = CompletableFuture.completedFuture(openZip(jar));
             open.put(jar, zip);
@@ -107,23 +103,18 @@ final class StoredEntries implements Closeable {
     Raw raw(InputEntry entry) {
         InputEntry.StoredEntry stored = entry.stored();
         try {
-            ZipFile zip = zip(stored.jar());
-            Iterator<ZipArchiveEntry> copies = zip.getEntries(entry.name()).iterator();
-            ZipArchiveEntry found = copies.hasNext() ? copies.next() : null;
-            if (found == null || copies.hasNext() || found.getCrc() != stored.crc() || found.getSize() != stored.size()) {
+            CentralDirectory zip = zip(stored.jar());
+            CentralDirectory.Entry found = zip.get(entry.name());
+            if (found == null || found == CentralDirectory.DUPLICATE || found.crc() != stored.crc()
+                    || found.size() != stored.size()) {
                 throw JphantomException.input(where(entry) + "changed since it was read; the output is not written");
             }
-            int method = found.getMethod();
-            if ((method != ZipMethod.STORED.getCode() && method != ZipMethod.DEFLATED.getCode())
-                    || found.getGeneralPurposeBit().usesEncryption()
-                    || method == ZipMethod.STORED.getCode() && found.getCompressedSize() != found.getSize()) {
+            int method = found.method();
+            if ((method != STORED && method != DEFLATED) || found.encrypted()
+                    || method == STORED && found.compressedSize() != found.size()) {
                 return null;
             }
-            InputStream raw = zip.getRawInputStream(found);
-            if (raw == null) {
-                throw JphantomException.input(where(entry) + "truncated or corrupt zip data");
-            }
-            return new Raw(method, found.getCrc(), found.getSize(), found.getCompressedSize(), raw);
+            return new Raw(method, found.crc(), found.size(), found.compressedSize(), zip.data(found));
         } catch (IOException | RuntimeException e) {
             if (e instanceof JphantomException je) {
                 throw je;
@@ -139,7 +130,7 @@ final class StoredEntries implements Closeable {
 
     @Override
     public void close() {
-        for (CompletableFuture<ZipFile> pending : open.values()) {
+        for (CompletableFuture<CentralDirectory> pending : open.values()) {
             try {
                 pending.join().close();
             } catch (IOException | RuntimeException e) {

@@ -9,5 +9,9 @@
  * nothing is looked up through the tool's own class loader. Input problems are reported once, as a
  * {@link org.jphantom.JphantomException} whose one-line message names the file and the jar entry.
  * Output is deterministic: sorted entries, fixed timestamps, written atomically.
+ *
+ * <p>Each program class is parsed twice in a run: its declarations in the read's format check
+ * (which hands them to a {@link org.jphantom.io.DeclarationReader}, the class world's), and
+ * everything in the analysis's {@link org.jphantom.io.ClassParser}, which checks the code on the way.
  */
 package org.jphantom.io;

@@ -3,6 +3,7 @@ package org.jphantom.world;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -52,9 +53,18 @@ public final class ClassInfo {
      * it must return a string equal to its argument).
      */
     public static ClassInfo read(byte[] bytes, UnaryOperator<String> names) {
-        Builder b = new Builder(names);
+        Builder b = new Builder(names, null);
         new ClassReader(bytes).accept(b, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         return new ClassInfo(b);
+    }
+
+    /**
+     * A visitor that reads the declarations of a class file as {@link #read(byte[], UnaryOperator)}
+     * does, from someone else's parse of it (any {@link ClassReader} flags: code, debug information
+     * and frames are ignored), and hands the result to {@code done} at {@code visitEnd}.
+     */
+    public static ClassVisitor reader(UnaryOperator<String> names, Consumer<ClassInfo> done) {
+        return new Builder(names, done);
     }
 
     public String name() {
@@ -165,10 +175,19 @@ public final class ClassInfo {
         String nestHost;
         Set<String> annotationVariables = Set.of();
         final UnaryOperator<String> names;
+        final Consumer<ClassInfo> done;
 
-        Builder(UnaryOperator<String> names) {
+        Builder(UnaryOperator<String> names, Consumer<ClassInfo> done) {
             super(Opcodes.ASM9);
             this.names = names;
+            this.done = done;
+        }
+
+        @Override
+        public void visitEnd() {
+            if (done != null) {
+                done.accept(new ClassInfo(this));
+            }
         }
 
         @Override

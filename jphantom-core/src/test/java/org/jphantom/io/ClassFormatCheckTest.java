@@ -54,6 +54,54 @@ class ClassFormatCheckTest {
     }
 
     @Test
+    void aNameAndTypeSharedByAFieldAndAMethodReferenceIsCheckedForEachKind() {
+        // one NameAndType f:()V; as a method reference it is valid, as a field reference it is not
+        byte[] methodsThenField = classWith(mv -> {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/B", "f", "()V", false);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/C", "f", "()V", false);
+            mv.visitFieldInsn(Opcodes.GETSTATIC, "q/D", "f", "()V");
+            mv.visitInsn(Opcodes.POP);
+        });
+        String r = reason(methodsThenField);
+        assertTrue(r.matches("constant pool entry #\\d+: invalid member reference 'f' '\\(\\)V'"), r);
+        int field = Integer.parseInt(r.substring("constant pool entry #".length(), r.indexOf(':')));
+        // the field reference is the one reported, not either method reference before it
+        assertTrue(field > 12, r);
+        // two method references sharing a bad NameAndType: the first in the pool is reported
+        String twice = reason(classWith(mv -> {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/B", "go", "(Lq/C)V", false);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/D", "go", "(Lq/C)V", false);
+        }));
+        assertEquals("constant pool entry #12: invalid member reference 'go' '(Lq/C)V'", twice);
+    }
+
+    @Test
+    void theCodeCheckAfterTheReadStillChecksWhatTheConstantPoolCheckLeaves() throws Exception {
+        // parseRead skips what ClassStructure checked (names and descriptors of member references)
+        // but not the owners, nor a constructor called other than by invokespecial
+        byte[] badOwner = classWith(mv -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q.B", "go", "()V", false));
+        assertTrue(assertThrows(ClassParser.BrokenClass.class, () -> ClassParser.parseRead(
+                new org.objectweb.asm.ClassReader(badOwner), 0)).getMessage().startsWith("invalid method owner"));
+        byte[] initByVirtual = classWith(mv -> {
+            mv.visitInsn(Opcodes.ACONST_NULL);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "q/B", "<init>", "()V", false);
+        });
+        ClassFiles.check(initByVirtual, ClassFiles.Depth.DECLARATIONS); // the constant pool is fine
+        assertTrue(assertThrows(ClassParser.BrokenClass.class, () -> ClassParser.parseRead(
+                new org.objectweb.asm.ClassReader(initByVirtual), 0)).getMessage().startsWith("invalid method name in run()V '<init>'"));
+        // parse, for bytes no ClassStructure check has seen, checks names and descriptors itself
+        byte[] badDescriptor = classWith(mv -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q/B", "go", "(Lq/C)V", false));
+        assertTrue(assertThrows(ClassParser.BrokenClass.class, () -> ClassParser.parse(
+                new org.objectweb.asm.ClassReader(badDescriptor), 0)).getMessage().startsWith("invalid method descriptor"));
+        byte[] badField = classWith(mv -> {
+            mv.visitFieldInsn(Opcodes.GETSTATIC, "q/B", "f", "Q");
+            mv.visitInsn(Opcodes.POP);
+        });
+        assertTrue(assertThrows(ClassParser.BrokenClass.class, () -> ClassParser.parse(
+                new org.objectweb.asm.ClassReader(badField), 0)).getMessage().startsWith("invalid field descriptor"));
+    }
+
+    @Test
     void invalidOwnerAndNames() {
         assertTrue(reason(classWith(mv -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, "q.B", "go", "()V", false)))
                 .startsWith("invalid method owner"));
