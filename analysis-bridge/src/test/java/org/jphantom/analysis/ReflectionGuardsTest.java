@@ -20,7 +20,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * code it guards. HotSpot runs the program first: every method it runs is a target (sound), and no
  * member the tests reject is (precise).
  */
-@Order(4)
+@Order(2)
 @ResourceLock(PtaFixtures.REFLECTION_INPUT)
 class ReflectionGuardsTest {
     @Test
