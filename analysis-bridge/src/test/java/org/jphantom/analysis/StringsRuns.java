@@ -14,26 +14,23 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
  * (names built with {@code StringBuilder}) or Java 17 ({@code invokedynamic} string concatenation):
  * each release's classes read once ({@link AnalysisInput}) and one analysis per release, main and
  * reflection options, shared by the class's tests. Each test class that uses the fixture has its own
- * (its own inputs), so such classes run side by side; one class's tests use it one after another.
+ * ({@link OwnInputs}), so such classes run side by side; one class's tests use it one after another.
  * Closed by the class's {@code @AfterAll}, which lets the collector have the inputs and runs.
  */
 final class StringsRuns implements AutoCloseable {
-    private final Map<Integer, AnalysisInput> inputs = new HashMap<>();
+    private final OwnInputs inputs = new OwnInputs();
     private final Map<String, AnalysisResult> runs = new HashMap<>();
 
     /** The analysis of {@code strings.MAIN} compiled for {@code release}, with {@code options} on top of SOLAR. */
     AnalysisResult run(int release, String main, ReflectionOptions options) {
-        return runs.computeIfAbsent(release + " " + main + " " + options, k -> {
-            AnalysisRequest base = AnalysisRequest.of(List.of(PtaFixtures.classes("strings", release)));
-            AnalysisInput in = inputs.computeIfAbsent(release, r -> AnalysisInput.open(base));
-            return Analysis.run(in, base.withMains(List.of("strings." + main)).withReflectionOptions(options));
-        });
+        return runs.computeIfAbsent(release + " " + main + " " + options, k -> inputs.run(
+                AnalysisRequest.of(List.of(PtaFixtures.classes("strings", release)))
+                        .withMains(List.of("strings." + main)).withReflectionOptions(options)));
     }
 
     @Override
     public void close() {
-        inputs.values().forEach(AnalysisInput::close);
-        inputs.clear();
+        inputs.close();
         runs.clear();
     }
 
