@@ -5,15 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import org.jphantom.JphantomException;
 import org.jphantom.analysis.explain.Explainer;
 import org.jphantom.analysis.explain.MethodQuery;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code --explain} on the fixtures: the shortest chain from the entry point, one line per step,
@@ -21,12 +19,20 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * class initialisation, a reflective call and its inference, a JVM callback a model added; under
  * every context sensitivity; an unreachable method says so, with the calls that name it.
  */
-@Order(3)
-@ResourceLock(PtaFixtures.REFLECTION_INPUT)
-@ResourceLock(PtaFixtures.FEATURE_INPUTS)
+@Order(Integer.MAX_VALUE - 4)
 class ExplainTest {
-    @TempDir
-    Path tmp;
+    /** Each test's inputs: its own, so the class holds no lock and never waits for the classes that share inputs. */
+    private final OwnInputs inputs = new OwnInputs();
+
+    @AfterEach
+    void close() {
+        inputs.close();
+    }
+
+    /** {@code PointsToFixtureTest}'s analysis of {@code fixture} under {@code context}, over this test's input. */
+    private AnalysisResult analyze(String fixture, String context) {
+        return inputs.run(PointsToFixtureTest.request(fixture, context));
+    }
 
     private static String explain(AnalysisResult r, String query) {
         return String.join("\n", Explainer.of(r).explain(MethodQuery.parse(query)));
@@ -35,7 +41,7 @@ class ExplainTest {
     @Test
     void virtualDispatchNamesTheReceiverTypesUnderEveryContextSensitivity() throws IOException {
         for (String context : List.of("ci", "1cfa", "2obj", "1type", "s-2cfa")) {
-            AnalysisResult r = PointsToFixtureTest.analyze(tmp.resolve(context), "dispatch", context);
+            AnalysisResult r = analyze("dispatch", context);
             String e = explain(r, "dispatch.Main$Circle.area");
             assertEquals("""
                     explain <dispatch.Main$Circle: java.lang.Object area()>: reachable in 1 step
@@ -51,7 +57,7 @@ class ExplainTest {
 
     @Test
     void unreachableMethodsSayWhichReachableCallsNameThem() throws IOException {
-        AnalysisResult r = PointsToFixtureTest.analyze(tmp, "dispatch", "ci");
+        AnalysisResult r = analyze("dispatch", "ci");
         String e = explain(r, "dispatch.Main$Unused.name()");
         assertTrue(e.startsWith("explain <dispatch.Main$Unused: java.lang.Object name()>: not reachable\n"), e);
         assertTrue(e.contains("<dispatch.Main: void main(java.lang.String[])> @L48 pc "), e);
@@ -64,7 +70,7 @@ class ExplainTest {
 
     @Test
     void classInitialisationIsAStepFromTheStatementThatTriggersIt() throws IOException {
-        AnalysisResult r = PointsToFixtureTest.analyze(tmp, "clinit", "ci");
+        AnalysisResult r = analyze("clinit", "ci");
         // the shortest chain: main's read of Parent.seen (line 16) initialises Parent directly
         String e = explain(r, "clinit.Parent.<clinit>");
         assertTrue(e.contains("<clinit.Main: void main(java.lang.String[])> @L16 -> <clinit.Parent: void <clinit>()>"
@@ -75,7 +81,7 @@ class ExplainTest {
 
     @Test
     void reflectiveCallsNameTheSiteAndTheInference() throws IOException {
-        AnalysisResult r = PtaFixtures.run(AnalysisRequest.of(List.of(PtaFixtures.classes("reflection")))
+        AnalysisResult r = inputs.run(AnalysisRequest.of(List.of(PtaFixtures.classes("reflection")))
                 .withMains(List.of("reflection.Invocations")));
         String e = explain(r, "reflection.Target.util");
         assertTrue(e.contains("-> <reflection.Target: java.lang.Object util(java.lang.String)>  [reflective call"
@@ -85,14 +91,14 @@ class ExplainTest {
 
     @Test
     void jvmCallbacksNameTheModel() throws IOException {
-        AnalysisResult r = PointsToFixtureTest.analyze(tmp, "dyncallbacks", "ci");
+        AnalysisResult r = analyze("dyncallbacks", "ci");
         String e = explain(r, "dyncallbacks.Main$Finalizable.finalize");
         assertTrue(e.contains("-> <dyncallbacks.Main$Finalizable: void finalize()>  [JVM callback modelled by Finalizers"), e);
     }
 
     @Test
     void methodHandleCallsNameTheModelThatResolvedThem() throws IOException {
-        AnalysisResult r = PointsToFixtureTest.analyze(tmp, "dynmh", "ci");
+        AnalysisResult r = analyze("dynmh", "ci");
         // main: s.invokeExact(new Object()) runs the handle of findStatic(Main.class, "twice", ...)
         String e = explain(r, "dynmh.Main.twice");
         assertTrue(e.startsWith("explain <dynmh.Main: java.lang.String twice(java.lang.Object)>: reachable in 1 step\n"), e);
@@ -104,7 +110,7 @@ class ExplainTest {
 
     @Test
     void dynamicProxiesAreReachedThroughTheClassTheModelMade() throws IOException {
-        AnalysisResult r = PointsToFixtureTest.analyze(tmp, "dynproxy", "ci");
+        AnalysisResult r = analyze("dynproxy", "ci");
         String e = explain(r, "dynproxy.Main$GreeterHandler.invoke");
         // main calls greet on the proxy (virtual dispatch on the class the model made), whose method
         // calls its handler (virtual dispatch on the handler's class)

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,7 +30,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The native {@code setOut0} is summarised either way, so the program's own stream is reached in both.
  */
 @Order(Integer.MAX_VALUE - 2)
-@ResourceLock(PtaFixtures.FEATURE_INPUTS)
 class JvmStartupTest {
     private static final String MAIN = "<startup.Main: void main(java.lang.String[])>";
     private static final String RUN = "<startup.Main$Worker: void run()>";
@@ -40,12 +38,18 @@ class JvmStartupTest {
     static Path tmp;
     private static AnalysisResult on;
     private static AnalysisResult off;
+    /**
+     * The class's input of {@code objsens}, its own: the class holds no lock and never waits for the classes that
+     * share the feature fixtures' inputs.
+     */
+    private static final OwnInputs OBJSENS = new OwnInputs();
 
     /** Lets the collector have this class's runs once its tests are done: the other classes run on in this JVM. */
     @AfterAll
     static void release() {
         on = null;
         off = null;
+        OBJSENS.close();
     }
 
     @BeforeAll
@@ -102,8 +106,8 @@ class JvmStartupTest {
     void underContextsTheStartupIsAnalysedOnce(String context) throws IOException {
         AnalysisRequest request = AnalysisRequest.of(List.of(PtaFixtures.classes("objsens")))
                 .withMains(List.of("objsens.Main")).withSelector(Selectors.named(context));
-        AnalysisResult with = PtaFixtures.run(request.withEntryPoints(EntryPointOptions.AUTOMATIC.withJvmStartup(true)));
-        AnalysisResult without = PtaFixtures.run(request);
+        AnalysisResult with = OBJSENS.run(request.withEntryPoints(EntryPointOptions.AUTOMATIC.withJvmStartup(true)));
+        AnalysisResult without = OBJSENS.run(request);
         Set<String> programOnly = new HashSet<>(without.reachableMethods());
         IntList reachable = with.solver().callGraph().reachableMethods();
         int startupOnly = 0;

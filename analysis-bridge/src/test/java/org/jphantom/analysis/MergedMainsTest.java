@@ -61,7 +61,7 @@ class MergedMainsTest {
 
     /**
      * {@code ReflectionTest}'s groups ({@code solar}, {@code constants}) and the group
-     * {@code ReflectionStringsTest.theTechniquesOnlyAddToSolar} reads ({@code defaults}).
+     * {@code ReflectionTest.theTechniquesOnlyAddToSolar} reads ({@code defaults}).
      */
     static Stream<Arguments> reflectionMains() {
         return Stream.of(
@@ -105,11 +105,11 @@ class MergedMainsTest {
         assertTrue(ReflectionWorkflowTest.neverLarger(solar, probe, main), main);
     }
 
-    /** {@code ReflectionStringsTest.theTechniquesOnlyAddToSolar} on each main's runs alone. */
+    /** {@code ReflectionTest.theTechniquesOnlyAddToSolar} on each main's runs alone. */
     @ParameterizedTest
     @ValueSource(strings = {"CastInference", "Invocations", "Creation"})
     void theTechniquesOnlyAddToSolarOnEachMainAlone(String main) {
-        Set<String> lost = ReflectionStringsTest.lost(alone("solar", main), alone("defaults", main));
+        Set<String> lost = ReflectionTest.lost(alone("solar", main), alone("defaults", main));
         assertTrue(lost.isEmpty(), "lost " + lost);
     }
 

@@ -102,9 +102,14 @@ class PointsToFixtureTest {
     }
 
     static AnalysisResult analyze(String fixture, String context) {
-        return PtaFixtures.run(AnalysisRequest.of(List.of(PtaFixtures.classes(fixture))).withMains(List.of(fixture + ".Main"))
+        return PtaFixtures.run(request(fixture, context));
+    }
+
+    /** The analysis of {@code fixture.Main} under {@code context}, string constants by their text. */
+    static AnalysisRequest request(String fixture, String context) {
+        return AnalysisRequest.of(List.of(PtaFixtures.classes(fixture))).withMains(List.of(fixture + ".Main"))
                 .withReflectionOptions(READABLE_STRINGS)
-                .withContext(context));
+                .withContext(context);
     }
 
     /** Fixture -> its analysis under {@code ci}, shared by the fixture's checks and its colouring test. */

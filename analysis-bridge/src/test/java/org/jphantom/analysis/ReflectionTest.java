@@ -13,9 +13,12 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.jphantom.analysis.output.Dumps;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionMode;
+import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
@@ -24,7 +27,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * rule: which call edges each reflective site gets under {@code none}, {@code constants}
  * (Livshits et al.) and {@code solar}, and which sites the report calls unsound.
  */
-@Order(2)
+@Order(1)
 @ResourceLock(PtaFixtures.REFLECTION_INPUT)
 class ReflectionTest {
     @TempDir
@@ -57,7 +60,7 @@ class ReflectionTest {
 
     /**
      * Mains and mode -> their analysis, shared by the tests of this JVM (each analyses the JDK's
-     * closure: seconds); {@code ReflectionStringsTest} reads the merged {@code solar} run too.
+     * closure: seconds).
      */
     private static final Map<String, AnalysisResult> RUNS = new HashMap<>();
 
@@ -65,6 +68,7 @@ class ReflectionTest {
     @AfterAll
     static synchronized void release() {
         RUNS.clear();
+        defaults = null;
     }
 
     /** The analysis {@code main} is part of under {@code mode}: its own, or that of its group. */
@@ -365,6 +369,45 @@ class ReflectionTest {
         assertEquals(List.of("<reflection.Bolt: void fit(int,int)>"), targets(r, "Arity", 8, "Class.getMethod"));
         assertEquals(List.of("<reflection.Bolt: void fit()>", "<reflection.Bolt: void fit(int)>",
                 "<reflection.Bolt: void fit(int,int)>"), targets(r, "Arity", 10, "Class.getMethod"));
+    }
+
+    /** {@link #SOLAR_MAINS} analysed together with the defaults added to SOLAR's rules, shared by the tests. */
+    private static AnalysisResult defaults;
+
+    /** The run of {@link #SOLAR_MAINS} together, with {@link ReflectionOptions#DEFAULT} (the same run for every main). */
+    static synchronized AnalysisResult defaults() {
+        if (defaults == null) {
+            defaults = PtaFixtures.run(request(SOLAR_MAINS, ReflectionMode.SOLAR)
+                    .withReflectionOptions(ReflectionOptions.DEFAULT));
+        }
+        return defaults;
+    }
+
+    /**
+     * On the reflection fixtures (SOLAR's rules), the defaults (string techniques on top of SOLAR)
+     * only add call edges to SOLAR's own: in the run of the mains together (the one the other tests
+     * read SOLAR's facts from), whole and from the main's own classes. {@code MergedMainsTest}
+     * checks the main's facts there against its run alone, and checks this on its runs alone.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"CastInference", "Invocations", "Creation"})
+    void theTechniquesOnlyAddToSolar(String main) {
+        AnalysisResult solarRun = run(main, ReflectionMode.SOLAR);
+        assertTrue(solarRun.request().mains().contains("reflection." + main), solarRun.request().mains().toString());
+        java.util.Set<String> lost = lost(solarRun, defaults());
+        assertTrue(lost.isEmpty(), "lost " + lost);
+        java.util.Set<String> own = own(main);
+        List<String> ownSolar = solarRun.callEdges().stream()
+                .filter(e -> own.contains(e.substring(1, e.indexOf(':')))).toList();
+        assertFalse(ownSolar.isEmpty(), main);
+        assertTrue(new java.util.HashSet<>(defaults().callEdges()).containsAll(ownSolar), main);
+    }
+
+    /** The call edges of {@code solar} that {@code all} lacks. */
+    static java.util.Set<String> lost(AnalysisResult solar, AnalysisResult all) {
+        java.util.Set<String> lost = new TreeSet<>(solar.callEdges());
+        lost.removeAll(new java.util.HashSet<>(all.callEdges()));
+        return lost;
     }
 
     /** The targets the report gives the site of {@code api} at {@code line} of {@code main}'s classes, sorted. */
