@@ -469,6 +469,16 @@ public final class AnalysisResult {
         s.put("csObjects", solver.cs().csObjectCount());
         s.put("contexts", solver.contexts().count());
         s.put("pointers", solver.cs().pointerCount());
+        int[] kinds = new int[4];
+        for (int p = 0; p < solver.cs().pointerCount(); p++) {
+            kinds[solver.cs().pointerKind(p)]++;
+        }
+        Map<String, Object> pk = new LinkedHashMap<>();
+        pk.put("variables", kinds[CSManager.VAR]);
+        pk.put("instanceFields", kinds[CSManager.INSTANCE_FIELD]);
+        pk.put("staticFields", kinds[CSManager.STATIC_FIELD]);
+        pk.put("temporaries", kinds[CSManager.TEMP]);
+        s.put("pointerKinds", pk);
         s.put("pfgEdges", solver.edgeCount());
         s.put("types", program.typeCount());
         Map<String, Object> missing = new LinkedHashMap<>();

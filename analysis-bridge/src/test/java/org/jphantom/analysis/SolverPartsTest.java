@@ -10,6 +10,7 @@ import org.jphantom.analysis.pta.context.Contexts;
 import org.jphantom.analysis.pta.solver.PointsToSet;
 import org.jphantom.analysis.pta.solver.WordList;
 import org.jphantom.analysis.util.LongIntMap;
+import org.jphantom.analysis.util.LongSet;
 import org.junit.jupiter.api.Test;
 
 /** The solver's data structures on their own. */
@@ -175,5 +176,23 @@ class SolverPartsTest {
         }
         assertEquals(-1, m.get(LongIntMap.key(1, 1)));
         assertEquals(1000, m.size());
+    }
+
+    @Test
+    void longSetAgreesWithAModelAcrossGrowthAndTheSentinel() {
+        LongSet s = new LongSet(2);
+        java.util.HashSet<Long> model = new java.util.HashSet<>();
+        long seed = 7;
+        for (int i = 0; i < 20_000; i++) {
+            seed = seed * 6364136223846793005L + 1442695040888963407L;
+            long v = i % 1000 == 0 ? Long.MIN_VALUE : LongIntMap.key((int) (seed >> 50), (int) (seed >>> 20) % 300 - 150);
+            assertEquals(model.add(v), s.add(v), "add " + v);
+            assertEquals(model.size(), s.size());
+        }
+        for (long v : model) {
+            assertTrue(s.contains(v));
+        }
+        assertFalse(s.contains(LongIntMap.key(1 << 20, 1)));
+        assertTrue(s.contains(Long.MIN_VALUE));
     }
 }

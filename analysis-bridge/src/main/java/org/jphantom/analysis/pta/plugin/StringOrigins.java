@@ -17,6 +17,7 @@ import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.pta.context.Contexts;
 import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.analysis.util.IntList;
+import org.jphantom.analysis.util.LongSet;
 
 /**
  * Which strings of a colour reach a pointer (string colouring, seed 000, Section 5.1). One object
@@ -61,7 +62,7 @@ public final class StringOrigins implements Plugin {
     private final List<Question> open = new ArrayList<>();
     /** Per pointer: the {@code this} pointers its colour objects were bound to as receivers (edges for the sweep). */
     private final Map<Integer, IntList> receiverEdges = new HashMap<>();
-    private final Set<Long> receiverEdgeSet = new HashSet<>();
+    private final LongSet receiverEdgeSet = new LongSet();
     private final BitSet colourChecked = new BitSet();
     private final BitSet colourKnown = new BitSet();
     private ColourSweep sweep;

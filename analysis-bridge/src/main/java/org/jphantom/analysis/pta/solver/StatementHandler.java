@@ -36,6 +36,7 @@ final class StatementHandler {
     private final Program program;
     private final HeapModel heap;
     private final CSManager cs;
+    private final FieldHolders holders;
     private final PointerFlowGraph graph;
     private final CallGraph callGraph;
     private final MethodBodies bodies;
@@ -59,6 +60,7 @@ final class StatementHandler {
         this.program = program;
         this.heap = heap;
         this.cs = cs;
+        this.holders = new FieldHolders(program, cs);
         this.graph = cs.graph();
         this.callGraph = callGraph;
         this.bodies = bodies;
@@ -194,7 +196,9 @@ final class StatementHandler {
                 }
                 int f = fa.field.id();
                 for (int o : objs) {
-                    graph.addEdge(cs.fieldPointer(o, f), dst, null);
+                    if (holders.mayHold(o, fa.field)) {
+                        graph.addEdge(cs.fieldPointer(o, f), dst, null);
+                    }
                 }
                 break;
             }
@@ -208,7 +212,7 @@ final class StatementHandler {
                 int f = fa.field.id();
                 boolean array = s.kind == Stmt.STORE_ARRAY && selector.separatesContainers();
                 for (int o : objs) {
-                    if (!array || !heap.isEmptyArray(cs.siteOf(o))) { // a zero-length array holds nothing
+                    if (holders.mayHold(o, fa.field) && (!array || !heap.isEmptyArray(cs.siteOf(o)))) { // a zero-length array holds nothing
                         graph.addEdge(src, cs.fieldPointer(o, f), null);
                     }
                 }

@@ -16,6 +16,9 @@
  *   <li>{@link org.jphantom.analysis.pta.solver.DeclaredTypes}: the filters of values crossing a
  *       method boundary (arguments by their parameters' declared types, results by the call's
  *       return type), so points-to sets are typed there as in Spark;
+ *   <li>{@link org.jphantom.analysis.pta.solver.FieldHolders}: which objects a field or array
+ *       access of the bytecode may touch (the verifier types the base), so an object an imprecise
+ *       path brought to a typed variable gets no field pointers there;
  *   <li>{@link org.jphantom.analysis.pta.solver.CycleEliminator}: lazy cycle detection and collapse;
  *   <li>{@link org.jphantom.analysis.pta.solver.MethodBodies}: the IR each method has in this
  *       analysis (plugin body, shared bytecode IR, model);

@@ -13,6 +13,7 @@ import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.lang.Signatures;
 import org.jphantom.analysis.pta.plugin.reflect.Meta.Kind;
 import org.jphantom.analysis.pta.solver.Solver;
+import org.jphantom.analysis.util.LongSet;
 
 /**
  * {@code Field.get(o)} and {@code Field.set(o, v)} as loads and stores: a known {@code Field}
@@ -70,7 +71,7 @@ final class FieldAccesses implements ReflectionAnalysis.SiteModel {
         final List<Meta> wanted = new ArrayList<>();
         /** The searches made for the site's partials: one per search. */
         final Set<Meta.Search> searched = new HashSet<>();
-        final Set<Long> done = new HashSet<>();
+        final LongSet done = new LongSet();
         /** Per field id, the pointer of the values of its type ({@link #storable}). */
         final Map<Integer, Integer> storable = new HashMap<>();
         boolean checking;

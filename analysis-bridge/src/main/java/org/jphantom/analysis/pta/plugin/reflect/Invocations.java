@@ -14,6 +14,7 @@ import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.lang.Signatures;
 import org.jphantom.analysis.pta.plugin.reflect.Meta.Kind;
+import org.jphantom.analysis.util.LongSet;
 
 /**
  * {@code Method.invoke(y, args)}: SOLAR's Target Search, Inference and Transformation. A known
@@ -74,7 +75,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         /** The searches {@link #partials} stand for: one partial per search. */
         final Set<Meta.Search> searched = new HashSet<>();
         final Set<JMethod> statics = new HashSet<>();
-        final Set<Long> typedMarkers = new HashSet<>();
+        final LongSet typedMarkers = new LongSet();
         /**
          * Targets inference found whose parameters the argument objects do not fit yet, by the type of
          * the first parameter that nothing fits ({@link Signature#unfitParameter}). Fitting is
@@ -83,7 +84,7 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
          */
         final Map<Integer, List<Candidate>> waiting = new LinkedHashMap<>();
         /** The candidates seen, by {@link Candidate#key()}: each is tested once on arrival. */
-        final Set<Long> considered = new HashSet<>();
+        final LongSet considered = new LongSet();
         boolean checking;
 
         State(int csm, ReflectiveCall call) {
