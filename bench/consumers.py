@@ -85,7 +85,9 @@ def variant(status, d, kept):
     taie_line = [l for l in log if "Call graph has" in l]
     v["summary"] = (summary or taie_line or [""])[-1].strip()
     if status != "ok":
-        errs = [l.strip() for l in log if re.search(r"(Exception|Error)\b", l) and not l.startswith("\tat ")]
+        # The exception that ended the run first (a client may print caught ones as warnings before it).
+        errs = [l.strip() for l in log if l.startswith("Exception in thread")]
+        errs += [l.strip() for l in log if re.search(r"(Exception|Error)\b", l) and not l.startswith("\tat ")]
         v["error"] = errs[0][:200] if errs else (log[-1][:200] if log else "")
         return v, None
     methods = read_lines(f"{d}/methods.txt") or []
