@@ -47,18 +47,21 @@ def read_lines(path):
         return None
 
 
-# Tai-e writes "caller-signature\t[i]@L12: invoke...\tcallee-signature"-like lines; take the first
-# and last <...> signature of each line, whatever sits between them.
-TAIE_SIG = re.compile(r"<[^<>]+: [^<>]*?\([^()]*\)>")
+# Tai-e's call-edges.txt: "CALLER/SITE<TAB>CALLEE", SITE like "java.lang.Object.<init>/0" (the
+# invoked method and its index); CALLER and CALLEE are <C: R m(A)> signatures, constructors and
+# static initialisers included (names with '<' in them, so split on the fields, not on brackets).
+TAIE_CALLER = re.compile(r"^(<[^:]+: [^()]*\([^()]*\)>)/")
 
 
 def taie(src, dst):
     methods = read_lines(f"{src}/reachable-methods.txt") or []
     edges = set()
     for line in read_lines(f"{src}/call-edges.txt") or []:
-        sigs = TAIE_SIG.findall(line)
-        if len(sigs) >= 2:
-            edges.add(f"{sigs[0]}\t{sigs[-1]}")
+        site, _, callee = line.partition("\t")
+        m = TAIE_CALLER.match(site)
+        if not m or not callee.startswith("<"):
+            sys.exit(f"consumers.py taie: {src}/call-edges.txt: not a call edge: {line[:200]}")
+        edges.add(f"{m.group(1)}\t{callee.strip()}")
     with open(f"{dst}/methods.txt", "w", encoding="utf-8") as f:
         f.writelines(m + "\n" for m in sorted(set(methods)))
     with open(f"{dst}/edges.txt", "w", encoding="utf-8") as f:

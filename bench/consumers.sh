@@ -241,7 +241,7 @@ for program in "${PROGRAMS[@]}"; do
         setup_client "$client"
         out=$dir/$client
         if src=$(reusable_full "$program" "$client"); then
-            rm -rf "$out/full"; cp -r "$src" "$out/full"; sf=ok
+            rm -rf "$out/full"; mkdir -p "$out"; cp -r "$src" "$out/full"; sf=ok
             echo "consumers: $program $client: (a) is ${src#"$WORK"/}'s (the same full jar)" >&2
         else
             sf=$(analyse "$client" full "$out/full" "$MAIN" "" "$FULL")
