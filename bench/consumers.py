@@ -10,6 +10,15 @@
                                       FULL (the full program's classes) the bound of what (c) can
                                       recover (see bound())
   consumers.py table < ROWS           the rows as a text table
+  consumers.py gap FULL_JAR KEPT MAIN DIR_A DIR_X
+                                      why X (a client's (b) or (c) run) misses the pairs of (a) under
+                                      the bound: per missed app pair whose caller (a) reaches without
+                                      a removed class, one of: caller not reached by X; callee reached
+                                      by X from other callers but not from this one; no object whose
+                                      class has the callee as its implementation is created in X
+                                      (and whether (a) creates one only through removed code); or
+                                      such objects exist in X but do not reach the call. Counts, then
+                                      every pair with its reason, sorted.
 
 The metric (thesis, Figure 4.11): over the (caller, callee) pairs whose caller and callee both
 belong to classes of the partial program (KEPT: JDK and phantom classes excluded),
@@ -38,18 +47,21 @@ def read_lines(path):
         return None
 
 
-# Tai-e writes "caller-signature\t[i]@L12: invoke...\tcallee-signature"-like lines; take the first
-# and last <...> signature of each line, whatever sits between them.
-TAIE_SIG = re.compile(r"<[^<>]+: [^<>]*?\([^()]*\)>")
+# Tai-e's call-edges.txt: "CALLER/SITE<TAB>CALLEE", SITE like "java.lang.Object.<init>/0" (the
+# invoked method and its index); CALLER and CALLEE are <C: R m(A)> signatures, constructors and
+# static initialisers included (names with '<' in them, so split on the fields, not on brackets).
+TAIE_CALLER = re.compile(r"^(<[^:]+: [^()]*\([^()]*\)>)/")
 
 
 def taie(src, dst):
     methods = read_lines(f"{src}/reachable-methods.txt") or []
     edges = set()
     for line in read_lines(f"{src}/call-edges.txt") or []:
-        sigs = TAIE_SIG.findall(line)
-        if len(sigs) >= 2:
-            edges.add(f"{sigs[0]}\t{sigs[-1]}")
+        site, _, callee = line.partition("\t")
+        m = TAIE_CALLER.match(site)
+        if not m or not callee.startswith("<"):
+            sys.exit(f"consumers.py taie: {src}/call-edges.txt: not a call edge: {line[:200]}")
+        edges.add(f"{m.group(1)}\t{callee.strip()}")
     with open(f"{dst}/methods.txt", "w", encoding="utf-8") as f:
         f.writelines(m + "\n" for m in sorted(set(methods)))
     with open(f"{dst}/edges.txt", "w", encoding="utf-8") as f:
@@ -76,7 +88,9 @@ def variant(status, d, kept):
     taie_line = [l for l in log if "Call graph has" in l]
     v["summary"] = (summary or taie_line or [""])[-1].strip()
     if status != "ok":
-        errs = [l.strip() for l in log if re.search(r"(Exception|Error)\b", l) and not l.startswith("\tat ")]
+        # The exception that ended the run first (a client may print caught ones as warnings before it).
+        errs = [l.strip() for l in log if l.startswith("Exception in thread")]
+        errs += [l.strip() for l in log if re.search(r"(Exception|Error)\b", l) and not l.startswith("\tat ")]
         v["error"] = errs[0][:200] if errs else (log[-1][:200] if log else "")
         return v, None
     methods = read_lines(f"{d}/methods.txt") or []
@@ -134,6 +148,112 @@ def row(program, client, kept_file, sa, da, sb, db, sc, dc, main=None, full_file
     print(json.dumps(r, sort_keys=True))
 
 
+def hierarchy(jar):
+    """class -> its direct super types (super class and interfaces), read from JAR's class files."""
+    import struct
+    supers = {}
+    with zipfile.ZipFile(jar) as z:
+        for n in z.namelist():
+            if not n.endswith(".class") or n.startswith("META-INF/"):
+                continue
+            b = z.read(n)
+            count, i, pool = struct.unpack(">H", b[8:10])[0], 10, {}
+            k = 1
+            while k < count:
+                tag = b[i]
+                if tag == 1:
+                    ln = struct.unpack(">H", b[i + 1:i + 3])[0]
+                    pool[k] = b[i + 3:i + 3 + ln].decode("utf-8", "replace")
+                    i += 3 + ln
+                elif tag == 7:
+                    pool[k] = ("class", struct.unpack(">H", b[i + 1:i + 3])[0])
+                    i += 3
+                elif tag in (5, 6):
+                    i += 9
+                    k += 1
+                elif tag in (3, 4, 9, 10, 11, 12, 17, 18):
+                    i += 5
+                elif tag == 15:
+                    i += 4
+                elif tag in (8, 16, 19, 20):
+                    i += 3
+                else:
+                    raise ValueError(f"{n}: constant pool tag {tag}")
+                k += 1
+
+            def name(idx):
+                return pool[pool[idx][1]].replace("/", ".") if idx else None
+            this, sup, nif = struct.unpack(">HHH", b[i + 2:i + 8])
+            ifs = [struct.unpack(">H", b[i + 8 + 2 * j:i + 10 + 2 * j])[0] for j in range(nif)]
+            supers[name(this)] = [x for x in [name(sup)] + [name(j) for j in ifs] if x]
+    return supers
+
+
+def gap(full_jar, kept_file, main, da, dx):
+    kept = set(read_lines(kept_file) or [])
+    supers = hierarchy(full_jar)
+    removed = set(supers) - kept
+    _, ea = variant("ok", da, kept)
+    _, ex = variant("ok", dx, kept)
+    succ, preds = {}, {}
+    for e in read_lines(f"{da}/edges.txt") or []:
+        caller, _, callee = e.partition("\t")
+        succ.setdefault(caller, []).append(callee)
+    roots = [f"<{main}: void main(java.lang.String[])>"]
+    roots += [m for m in read_lines(f"{da}/methods.txt") or [] if ": void <clinit>()>" in m and owner(m) not in removed]
+    seen, work = set(roots), list(roots)
+    while work:
+        for callee in succ.get(work.pop(), ()):
+            if callee not in seen and owner(callee) not in removed:
+                seen.add(callee)
+                work.append(callee)
+    xm = set(read_lines(f"{dx}/methods.txt") or [])
+    xcallees = {}
+    for e in read_lines(f"{dx}/edges.txt") or []:
+        xcallees.setdefault(e.partition("\t")[2], 0)
+    am = set(read_lines(f"{da}/methods.txt") or [])
+
+    def subtypes(c):
+        out, work = {c}, [c]
+        while work:
+            t = work.pop()
+            for d, ss in supers.items():
+                if t in ss and d not in out:
+                    out.add(d)
+                    work.append(d)
+        return out
+    sub_cache = {}
+
+    def inits(methods, classes):
+        return [m for m in methods if owner(m) in classes and ": void <init>(" in m]
+    reasons = []
+    for e in sorted(ea - ex):
+        caller, _, callee = e.partition("\t")
+        if caller not in seen:
+            continue
+        if caller not in xm:
+            why = "caller not reached"
+        elif callee in xcallees:
+            why = "callee reached from other callers only"
+        else:
+            c = owner(callee)
+            subs = sub_cache.setdefault(c, subtypes(c))
+            if ": void <init>(" in callee or inits(xm, subs):
+                why = "objects exist, none reaches the call"
+            elif any(m in seen for m in inits(am, subs)):
+                why = "no object created (a) creates them in code reached without removed classes"
+            else:
+                why = "no object created ((a) creates them only through removed code)"
+        reasons.append((why, e))
+    from collections import Counter
+    n = Counter(w for w, _ in reasons)
+    for w, k in sorted(n.items(), key=lambda x: (-x[1], x[0])):
+        print(f"{k}\t{w}")
+    print()
+    for w, e in reasons:
+        print(f"{w}\t{e}")
+
+
 def cell(v):
     if v["status"] != "ok":
         return f"{v['status']} ({v['cpu'] if v['cpu'] is not None else '?'} s CPU)"
@@ -177,6 +297,8 @@ def main(argv):
         taie(argv[2], argv[3])
     elif cmd == "row" and len(argv) in (11, 13):
         row(*argv[2:])
+    elif cmd == "gap" and len(argv) == 7:
+        gap(*argv[2:])
     elif cmd == "table" and len(argv) == 2:
         table()
     else:

@@ -39,10 +39,15 @@
 #   JAVA_OPTS='-Xmx6g'              flags of the client JVMs (default: -Xmx6g -Xss16m -XX:+UseSerialGC;
 #                                   Qilin needs about 5.6 GB of heap on these programs: -Xmx8g for it)
 #   JPHANTOM=jar                    the jphantom jar (default jphantom-cli/target/jphantom.jar, built if absent)
+# The full program (a) is analysed once per client: antlr3-fig411 and antlr3-runtime share the same
+# full jar, so the second of them copies the first's finished (a) (rm -rf bench/target/consumers/
+# PROGRAM/CLIENT of both to analyse it again).
 # Outputs: bench/target/consumers/PROGRAM/CLIENT/{full,partial,complete}/ (methods.txt, edges.txt,
 # log.txt, time.txt, row.json), and the table of every row measured so far in
 # bench/target/consumers/results.txt (separate runs for separate programs or clients add up). Needs network access to Maven
-# Central the first time. Never run two of these at once on a shared machine.
+# Central the first time. Never run two of these at once on a shared machine. Why a run misses (a)'s
+# pairs: python3 bench/consumers.py gap bench/target/consumers/P/full.jar bench/target/consumers/P/kept-classes.txt
+#        MAIN bench/target/consumers/P/CLIENT/full bench/target/consumers/P/CLIENT/complete
 # Exit status: 0, or 2 on a setup error (a client's failure is a row of the table, not an error).
 set -euo pipefail
 
@@ -209,6 +214,20 @@ analyse() { # client variant outdir main lib jar...
     fi
 }
 
+# reusable_full PROGRAM CLIENT: a finished (a) of CLIENT on another program with a byte-identical
+# full jar (antlr3-fig411 and antlr3-runtime share theirs), so that it is analysed once.
+reusable_full() {
+    local q d
+    for q in antlr3-fig411 antlr3-runtime antlr4-st4; do
+        d=$WORK/$q/$2/full
+        if [[ $q != "$1" && -f $WORK/$q/full.jar && -f $d/edges.txt && $(cat "$d/exit.txt" 2>/dev/null) == 0 ]] \
+            && cmp -s "$WORK/$q/full.jar" "$FULL"; then
+            echo "$d"; return 0
+        fi
+    done
+    return 1
+}
+
 for program in "${PROGRAMS[@]}"; do
     prepare "$program"
     dir=$WORK/$program
@@ -221,7 +240,12 @@ for program in "${PROGRAMS[@]}"; do
     for client in $CLIENTS; do
         setup_client "$client"
         out=$dir/$client
-        sf=$(analyse "$client" full "$out/full" "$MAIN" "" "$FULL")
+        if src=$(reusable_full "$program" "$client"); then
+            rm -rf "$out/full"; mkdir -p "$out"; cp -r "$src" "$out/full"; sf=ok
+            echo "consumers: $program $client: (a) is ${src#"$WORK"/}'s (the same full jar)" >&2
+        else
+            sf=$(analyse "$client" full "$out/full" "$MAIN" "" "$FULL")
+        fi
         sp=$(analyse "$client" partial "$out/partial" "$MAIN" "" "$PARTIAL")
         sc=$(analyse "$client" complete "$out/complete" "$MAIN" "$dir/phantoms.jar" "$PARTIAL")
         python3 "$ROOT/bench/consumers.py" row "$program" "$client" "$dir/kept-classes.txt" \
