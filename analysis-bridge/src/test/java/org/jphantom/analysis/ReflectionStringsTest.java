@@ -9,8 +9,8 @@ import static org.jphantom.analysis.StringsRuns.targets;
 import java.util.List;
 import java.util.TreeSet;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -24,25 +24,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Order(5)
 class ReflectionStringsTest {
     /** This class's analyses of {@code pta/strings}: inputs of its own, so it runs beside the other classes that use the fixture. */
-    private static final StringsRuns STRINGS = new StringsRuns();
-
-    /** Lets the collector have this class's inputs and runs once its tests are done: the other classes run on in this JVM. */
-    @AfterAll
-    static void close() {
-        STRINGS.close();
-    }
-
-    /** One analysis per release, main and options, shared by the tests (each takes seconds: the JDK is analysed too). */
-    private static AnalysisResult run(int release, String main, ReflectionOptions options) {
-        return STRINGS.run(release, main, options);
-    }
+    @RegisterExtension
+    static final StringsRuns STRINGS = new StringsRuns();
 
     private static final ReflectionOptions SUBSTRINGS = ReflectionOptions.OFF.withSubstrings(true);
 
     @ParameterizedTest
     @ValueSource(ints = {8, 17})
     void substringFlowResolvesBuiltNames(int release) {
-        AnalysisResult r = run(release, "Builders", SUBSTRINGS);
+        AnalysisResult r = STRINGS.run(release, "Builders", SUBSTRINGS);
         TreeSet<String> with = edges(r);
         for (String e : List.of(
                 "<strings.Bean: void setName(java.lang.String)>",     // "set" + x
@@ -66,7 +56,7 @@ class ReflectionStringsTest {
         assertEquals(java.util.Set.of("strings.FileHandler", "strings.NetHandler"),
                 targets(r, 19, "Class.forName").keySet());
 
-        AnalysisResult off = run(release, "Builders", ReflectionOptions.OFF);
+        AnalysisResult off = STRINGS.run(release, "Builders", ReflectionOptions.OFF);
         TreeSet<String> without = edges(off);
         for (String e : List.of("<strings.plugins.Alpha: void <init>()>", "<strings.FileHandler: void <init>()>")) {
             assertFalse(without.contains(e), release + ": without substring flow: " + e);
@@ -74,7 +64,7 @@ class ReflectionStringsTest {
         assertTrue(targets(off, 14, "Class.forName").isEmpty());
 
         // --reflection-strings classes: the class names' pieces still resolve, the member names' do not
-        AnalysisResult classes = run(release, "Builders", ReflectionOptions.OFF.withClassSubstrings());
+        AnalysisResult classes = STRINGS.run(release, "Builders", ReflectionOptions.OFF.withClassSubstrings());
         assertEquals(java.util.Set.of("strings.plugins.Alpha", "strings.plugins.Beta"),
                 targets(classes, 14, "Class.forName").keySet());
         assertEquals(java.util.Set.of("strings.FileHandler", "strings.NetHandler"),
@@ -86,11 +76,11 @@ class ReflectionStringsTest {
     @ParameterizedTest
     @ValueSource(ints = {8, 17})
     void theThesisSetterPatternThroughAStringBuffer(int release) {
-        AnalysisResult r = run(release, "Builders", SUBSTRINGS);
+        AnalysisResult r = STRINGS.run(release, "Builders", SUBSTRINGS);
         // the site of Figure 3.4 finds the setters by the "set" the StringBuffer got in setterName
         assertEquals(java.util.Set.of("<strings.Bean: void setColour(java.lang.String)>",
                 "<strings.Bean: void setName(java.lang.String)>"), targets(r, 22, "Class.getMethod").keySet());
-        assertTrue(targets(run(release, "Builders", ReflectionOptions.OFF), 22, "Class.getMethod").isEmpty());
+        assertTrue(targets(STRINGS.run(release, "Builders", ReflectionOptions.OFF), 22, "Class.getMethod").isEmpty());
     }
 
     /**
@@ -100,7 +90,7 @@ class ReflectionStringsTest {
      */
     @org.junit.jupiter.api.Test
     void reflectiveCallsOfModelledMethodsAreBoundCalls() {
-        AnalysisResult r = run(17, "BoundCalls", ReflectionOptions.DEFAULT);
+        AnalysisResult r = STRINGS.run(17, "BoundCalls", ReflectionOptions.DEFAULT);
         assertTrue(r.callEdges().stream().anyMatch(e -> e.startsWith("<strings.BoundCalls: void main(java.lang.String[])>")
                 && e.endsWith("-> <java.lang.System: void arraycopy(java.lang.Object,int,java.lang.Object,int,int)>")),
                 "the reflective arraycopy is an edge");

@@ -7,8 +7,8 @@ import static org.jphantom.analysis.StringsRuns.targets;
 import java.util.TreeSet;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.UseBased;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -20,18 +20,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Order(4)
 class StringColouringTest {
     /** This class's analyses of {@code pta/strings}: inputs of its own, so it runs beside the other classes that use the fixture. */
-    private static final StringsRuns STRINGS = new StringsRuns();
-
-    /** Lets the collector have this class's inputs and runs once its tests are done: the other classes run on in this JVM. */
-    @AfterAll
-    static void close() {
-        STRINGS.close();
-    }
-
-    /** One analysis per release, main and options, shared by the tests (each takes seconds: the JDK is analysed too). */
-    private static AnalysisResult run(int release, String main, ReflectionOptions options) {
-        return STRINGS.run(release, main, options);
-    }
+    @RegisterExtension
+    static final StringsRuns STRINGS = new StringsRuns();
 
     /**
      * Seed 000's Section 5.1: "zork" and "baz" share a colour, and a lookup on a class that may be
@@ -43,8 +33,8 @@ class StringColouringTest {
     @ValueSource(booleans = {false, true})
     void aColourSelectsOnlyByItsStringsThatReachTheLookup(boolean substrings) {
         ReflectionOptions options = new ReflectionOptions(substrings, UseBased.OFF, false);
-        AnalysisResult plain = run(17, "Colours", options);
-        AnalysisResult coloured = run(17, "Colours", options.withColouring(true));
+        AnalysisResult plain = STRINGS.run(17, "Colours", options);
+        AnalysisResult coloured = STRINGS.run(17, "Colours", options.withColouring(true));
         assertEquals(java.util.Set.of("<strings.Colours$Info: void zork()>"),
                 targets(plain, 18, "Class.getMethod").keySet());
         assertEquals(java.util.Set.of("<strings.Colours$Info: void zork()>"),
@@ -63,8 +53,8 @@ class StringColouringTest {
     @ValueSource(strings = {"Builders", "UseBased", "Colours"})
     void colouringKeepsTheCallGraphAndMergesStrings(String main) {
         ReflectionOptions all = new ReflectionOptions(true, UseBased.BOTH, false);
-        AnalysisResult plain = run(17, main, all);
-        AnalysisResult coloured = run(17, main, all.withColouring(true));
+        AnalysisResult plain = STRINGS.run(17, main, all);
+        AnalysisResult coloured = STRINGS.run(17, main, all.withColouring(true));
         assertEquals(new TreeSet<>(plain.callEdges()), new TreeSet<>(coloured.callEdges()));
         long before = ((Number) plain.stats().get("stringObjects")).longValue();
         long after = ((Number) coloured.stats().get("stringObjects")).longValue();

@@ -8,6 +8,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The analyses of one test class over the tiny programs of {@code pta/strings}, compiled for Java 8
@@ -15,9 +17,10 @@ import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
  * each release's classes read once ({@link AnalysisInput}) and one analysis per release, main and
  * reflection options, shared by the class's tests. Each test class that uses the fixture has its own
  * ({@link OwnInputs}), so such classes run side by side; one class's tests use it one after another.
- * Closed by the class's {@code @AfterAll}, which lets the collector have the inputs and runs.
+ * Registered as the class's extension ({@code @RegisterExtension}): after its tests it lets the
+ * collector have the inputs and runs, while the other classes run on in this JVM.
  */
-final class StringsRuns implements AutoCloseable {
+final class StringsRuns implements AutoCloseable, AfterAllCallback {
     private final OwnInputs inputs = new OwnInputs();
     private final Map<String, AnalysisResult> runs = new HashMap<>();
 
@@ -26,6 +29,11 @@ final class StringsRuns implements AutoCloseable {
         return runs.computeIfAbsent(release + " " + main + " " + options, k -> inputs.run(
                 AnalysisRequest.of(List.of(PtaFixtures.classes("strings", release)))
                         .withMains(List.of("strings." + main)).withReflectionOptions(options)));
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 
     @Override

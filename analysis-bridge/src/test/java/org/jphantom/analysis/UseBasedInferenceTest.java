@@ -11,8 +11,8 @@ import java.util.List;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionLimits;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.UseBased;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Use-based inference (thesis chapter 3: back-propagation from casts and member names, invention at
@@ -22,18 +22,8 @@ import org.junit.jupiter.api.Order;
 @Order(3)
 class UseBasedInferenceTest {
     /** This class's analyses of {@code pta/strings}: inputs of its own, so it runs beside the other classes that use the fixture. */
-    private static final StringsRuns STRINGS = new StringsRuns();
-
-    /** Lets the collector have this class's inputs and runs once its tests are done: the other classes run on in this JVM. */
-    @AfterAll
-    static void close() {
-        STRINGS.close();
-    }
-
-    /** One analysis per release, main and options, shared by the tests (each takes seconds: the JDK is analysed too). */
-    private static AnalysisResult run(int release, String main, ReflectionOptions options) {
-        return STRINGS.run(release, main, options);
-    }
+    @RegisterExtension
+    static final StringsRuns STRINGS = new StringsRuns();
 
     private static final ReflectionOptions SUBSTRINGS = ReflectionOptions.OFF.withSubstrings(true);
 
@@ -42,12 +32,12 @@ class UseBasedInferenceTest {
 
     @org.junit.jupiter.api.Test
     void backPropagationFromACastTwoMethodsAway() {
-        AnalysisResult off = run(17, "UseBased", SUBSTRINGS);
+        AnalysisResult off = STRINGS.run(17, "UseBased", SUBSTRINGS);
         // SOLAR alone makes Circle and Square objects at the newInstance (its lazy objects, typed at
         // the cast), which initialises them, but its forName (line 24) returns no class of its own
         assertTrue(off.reachableMethods().contains("<strings.Circle: void <clinit>()>"), "SOLAR's Circle object");
         assertTrue(targets(off, 24, "Class.forName").isEmpty(), targets(off, 24, "Class.forName").toString());
-        AnalysisResult r = run(17, "UseBased", SUBSTRINGS.withUseBased(UseBased.PROPAGATE));
+        AnalysisResult r = STRINGS.run(17, "UseBased", SUBSTRINGS.withUseBased(UseBased.PROPAGATE));
         String text = r.reflection().toJson().toString();
         java.util.Map<String, List<String>> loaded = targets(r, 24, "Class.forName");
         assertEquals(java.util.Set.of("strings.Circle", "strings.Square"), loaded.keySet(), loaded.toString());
@@ -66,9 +56,9 @@ class UseBasedInferenceTest {
 
     @org.junit.jupiter.api.Test
     void inventionAtTheCastOfAnUnresolvedInvoke() {
-        AnalysisResult off = run(17, "UseBased", SUBSTRINGS);
+        AnalysisResult off = STRINGS.run(17, "UseBased", SUBSTRINGS);
         assertFalse(edges(off).contains("<strings.Widget: void draw()>"), edges(off).toString());
-        AnalysisResult r = run(17, "UseBased", SUBSTRINGS.withUseBased(UseBased.INVENT));
+        AnalysisResult r = STRINGS.run(17, "UseBased", SUBSTRINGS.withUseBased(UseBased.INVENT));
         assertTrue(edges(r).contains("<strings.Widget: void draw()>"), edges(r).toString());
         assertFalse(r.reachableMethods().contains("<strings.Widget: void <init>()>"), "invented: no constructor runs");
         assertTrue(targets(r, 24, "Class.forName").isEmpty(), "invention is not back-propagation");
@@ -81,24 +71,24 @@ class UseBasedInferenceTest {
      */
     @org.junit.jupiter.api.Test
     void lazyTypingStopsAtCastsThatMoreClassesThanTheLimitSatisfy() {
-        AnalysisResult typed = run(17, "Thresholds", ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withLazyTypes(3)));
+        AnalysisResult typed = STRINGS.run(17, "Thresholds", ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withLazyTypes(3)));
         assertTrue(edges(typed).containsAll(METALS), edges(typed).toString());
         assertEquals(List.of(), reasons(typed, 9, "Class.newInstance"));
-        AnalysisResult bounded = run(17, "Thresholds", ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withLazyTypes(2)));
+        AnalysisResult bounded = STRINGS.run(17, "Thresholds", ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withLazyTypes(2)));
         for (String init : METALS) {
             assertFalse(edges(bounded).contains(init), init);
         }
         assertTrue(reasons(bounded, 9, "Class.newInstance").stream().anyMatch(r -> r.contains("cast at strings.Thresholds.main:9"
                 + " of strings.Metal, which 3 classes satisfy, beyond the lazy-typing limit 2")),
                 reasons(bounded, 9, "Class.newInstance").toString());
-        assertTrue(edges(run(17, "Thresholds", ReflectionOptions.OFF)).containsAll(METALS), "the default admits 3");
+        assertTrue(edges(STRINGS.run(17, "Thresholds", ReflectionOptions.OFF)).containsAll(METALS), "the default admits 3");
         // the limit bounds the site, not each use: the object of line 13 meets casts to Metal and to
         // Silver, 4 classes together; with the limit 3 one of the two uses types it, and the site says which did not
         java.util.Set<String> made = targets(typed, 13, "Class.newInstance").keySet();
         assertTrue(made.equals(java.util.Set.of("strings.Gold", "strings.Iron", "strings.Lead"))
                 || made.equals(java.util.Set.of("strings.Silver")), made.toString());
         assertEquals(1, reasons(typed, 13, "Class.newInstance").size(), reasons(typed, 13, "Class.newInstance").toString());
-        AnalysisResult four = run(17, "Thresholds", ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withLazyTypes(4)));
+        AnalysisResult four = STRINGS.run(17, "Thresholds", ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withLazyTypes(4)));
         assertEquals(java.util.Set.of("strings.Gold", "strings.Iron", "strings.Lead", "strings.Silver"),
                 targets(four, 13, "Class.newInstance").keySet());
         assertEquals(List.of(), reasons(four, 13, "Class.newInstance"));
@@ -110,7 +100,7 @@ class UseBasedInferenceTest {
      */
     @org.junit.jupiter.api.Test
     void lazyTypingStopsAtTheUsesPastTheLimit() {
-        AnalysisResult one = run(17, "Thresholds", ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withLazyUses(1)));
+        AnalysisResult one = STRINGS.run(17, "Thresholds", ReflectionOptions.OFF.withLimits(ReflectionLimits.DEFAULT.withLazyUses(1)));
         java.util.Set<String> made = targets(one, 13, "Class.newInstance").keySet();
         assertTrue(made.equals(java.util.Set.of("strings.Gold", "strings.Iron", "strings.Lead"))
                 || made.equals(java.util.Set.of("strings.Silver")), made.toString());
@@ -120,7 +110,7 @@ class UseBasedInferenceTest {
                 reasons.toString());
         assertTrue(edges(one).containsAll(METALS), "line 9's object meets one use: " + edges(one));
         assertEquals(java.util.Set.of("strings.Gold", "strings.Iron", "strings.Lead", "strings.Silver"),
-                targets(run(17, "Thresholds", ReflectionOptions.OFF), 13, "Class.newInstance").keySet(),
+                targets(STRINGS.run(17, "Thresholds", ReflectionOptions.OFF), 13, "Class.newInstance").keySet(),
                 "the default lets both uses type it");
     }
 
@@ -128,10 +118,10 @@ class UseBasedInferenceTest {
     @org.junit.jupiter.api.Test
     void backPropagationThresholdsAreOptions() {
         ReflectionOptions propagate = SUBSTRINGS.withUseBased(UseBased.PROPAGATE);
-        AnalysisResult wide = run(17, "Thresholds", propagate.withLimits(ReflectionLimits.DEFAULT.withUseBased(3, 2)));
+        AnalysisResult wide = STRINGS.run(17, "Thresholds", propagate.withLimits(ReflectionLimits.DEFAULT.withUseBased(3, 2)));
         assertEquals(java.util.Set.of("strings.Gold", "strings.Iron", "strings.Lead"), targets(wide, 9, "Class.forName").keySet());
         assertEquals(java.util.Set.of("strings.Brass", "strings.Silver"), targets(wide, 11, "Class.forName").keySet());
-        AnalysisResult narrow = run(17, "Thresholds", propagate.withLimits(ReflectionLimits.DEFAULT.withUseBased(2, 1)));
+        AnalysisResult narrow = STRINGS.run(17, "Thresholds", propagate.withLimits(ReflectionLimits.DEFAULT.withUseBased(2, 1)));
         assertTrue(targets(narrow, 9, "Class.forName").isEmpty(), targets(narrow, 9, "Class.forName").toString());
         assertTrue(targets(narrow, 11, "Class.forName").isEmpty(), targets(narrow, 11, "Class.forName").toString());
     }
