@@ -6,7 +6,8 @@
 Reads what the last bench/fidelity.sh run left in WORK: table.txt (which set each jar is in), and
 per jar report.json (jphantom's reason for each phantom's kind) and compared.tsv (each compared
 phantom's kind and the real one, written by Fidelity.java). Prints, for each set (and for the jars
-named in ADDED7 of bench/fidelity.sh, as "held-out (new)"), how many compared phantoms each kind of
+named in ADDED7 and ADDED8 of bench/fidelity.sh, session 11's jars of new projects, as "held-out
+(new)"), how many compared phantoms each kind of
 reason decided and how many of those agree with the real kind. The reasons are jphantom's own
 (report.json's "reason"), grouped by their first words: a constraint fixed the kind ("must be a
 class" / "must be an interface"), the open-kind evidence made it an interface ("kind left open:
@@ -36,15 +37,18 @@ def group(kind, reason):
     return re.split(r"[:;(]", reason)[0].strip()
 
 
-def added7_labels(script):
-    """Labels (artifactId-version) of the ADDED7 batch of bench/fidelity.sh."""
+NEW_BATCHES = ("ADDED7=(", "ADDED8=(")
+
+
+def new_labels(script):
+    """Labels (artifactId-version) of the batches of NEW_BATCHES in bench/fidelity.sh."""
     labels, inside = set(), False
     with open(script) as f:
         for line in f:
-            if line.startswith("ADDED7=("):
+            if line.startswith(NEW_BATCHES):
                 inside = True
             elif inside and line.startswith(")"):
-                break
+                inside = False
             elif inside:
                 m = re.match(r'\s*"([^ :]+):([^ :]+):([^ :"]+)', line)
                 if m:
@@ -55,7 +59,7 @@ def added7_labels(script):
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     work = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, "bench", "target", "fidelity")
-    new = added7_labels(os.path.join(root, "bench", "fidelity.sh"))
+    new = new_labels(os.path.join(root, "bench", "fidelity.sh"))
     sets = {}
     with open(os.path.join(work, "table.txt")) as f:
         for line in f:
