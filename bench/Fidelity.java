@@ -30,7 +30,9 @@ import org.objectweb.asm.Opcodes;
  * judged, and is not counted, when the real world (program, removed jars, JDK) does not define it,
  * or when it is not among the real ancestors found but some real ancestor lies outside that world.
  * Prints one line: {@code LABEL compared N kinds A/N supertypes C/J}, then one line per
- * disagreement ({@code   kind NAME phantom K real R}, {@code   super NAME S}).
+ * disagreement ({@code   kind NAME phantom K real R}, {@code   super NAME S}). With
+ * {@code -Dcompared=FILE} it also writes one line per compared phantom, {@code NAME<tab>PHANTOM_KIND<tab>REAL_KIND}
+ * (sorted by name), for bench/fidelity_reasons.py.
  */
 public final class Fidelity {
     record Info(String kind, String superName, List<String> interfaces) {
@@ -64,6 +66,7 @@ public final class Fidelity {
         }
         int compared = 0, agree = 0, judged = 0, consistent = 0;
         List<String> misses = new ArrayList<>();
+        List<String> rows = new ArrayList<>();
         for (Map.Entry<String, Info> e : phantoms.entrySet()) {
             Info r = removed.get(e.getKey());
             if (r == null) {
@@ -71,6 +74,7 @@ public final class Fidelity {
             }
             compared++;
             Info ph = e.getValue();
+            rows.add(e.getKey() + "\t" + ph.kind + "\t" + r.kind);
             if (ph.kind.equals(r.kind)) {
                 agree++;
             } else {
@@ -104,6 +108,10 @@ public final class Fidelity {
                 args[0], phantoms.size(), compared, agree, compared, pct(agree, compared), consistent, judged,
                 pct(consistent, judged));
         misses.forEach(System.out::println);
+        String comparedFile = System.getProperty("compared");
+        if (comparedFile != null) {
+            Files.write(Path.of(comparedFile), rows);
+        }
     }
 
     private static double pct(int a, int b) {
