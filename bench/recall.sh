@@ -625,7 +625,7 @@ if [[ ${COMMAND_LINE:-0} != 0 ]]; then
     for a in "${ARGS[@]}"; do CMDLINE_ARGS+=("--arg=$a"); done
     echo "recall: with the run's command line (${#ARGS[@]} arguments as --arg)" >&2
 fi
-LABEL="$*${CMDLINE_ARGS[*]:+ (+ the run's ${#CMDLINE_ARGS[@]} arguments as --arg)}" # how the lines below name the analysis
+LABEL="$*"; [[ ${#CMDLINE_ARGS[@]} -eq 0 ]] || LABEL+=" (+ the run's ${#CMDLINE_ARGS[@]} arguments as --arg)" # how the lines below name the analysis
 echo "recall: jphantom analyze ${ANALYSED[*]##*/} --main $MAIN $LABEL" >&2
 # shellcheck disable=SC2086
 /usr/bin/time -f '%e %U %S %M' -o "$WORK/analysis-time.txt" \
