@@ -24,14 +24,21 @@ public class Main {
 
     public static void main(String[] args) throws Exception {
         for (String name : args) {
-            if (name.startsWith("-")) {
-                continue; // an option, as a runner's command line may hold
+            if (!name.startsWith("-")) { // not an option, as a runner's command line may hold
+                run(name);
             }
-            Class<?> c = Class.forName(name);
-            Object test = c.getConstructor().newInstance();
-            for (Method m : c.getDeclaredMethods()) {
-                m.invoke(test);
-            }
+        }
+        try {
+            run("cmdline.NoSuchTest"); // a constant that names no class: a less telling origin
+        } catch (ClassNotFoundException expected) {
+        }
+    }
+
+    static void run(String name) throws Exception {
+        Class<?> c = Class.forName(name);
+        Object test = c.getConstructor().newInstance();
+        for (Method m : c.getDeclaredMethods()) {
+            m.invoke(test);
         }
     }
 }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.jphantom.JphantomException;
 import org.jphantom.analysis.pta.entry.EntryPointMode;
 import org.jphantom.analysis.pta.entry.EntryPointOptions;
@@ -68,10 +69,24 @@ class CommandLineArgsTest {
     }
 
     @Test
-    void withoutTheCommandLineNothingNamesAClass() {
+    void withoutTheCommandLineNothingNamesAClassAndTheReportSaysWhere() {
         AnalysisResult r = INPUTS.run(base);
         assertFalse(r.reachableMethods().contains(FIRST_RAN), "the unknown string names no class");
         assertNull(r.stats().get("mainArgs"));
+        // the command line comes first among the names' origins, before the constant that names nothing
+        // (string colouring gives every string that names no class of the closed world one object)
+        assertEquals(List.of("the command line (main's arguments; --arg gives them)",
+                "<strings: unnamed> (names nothing)"), forName(r).get("unknownNamesFrom"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> forName(AnalysisResult r) {
+        for (Map<String, Object> s : (List<Map<String, Object>>) r.reflection().toJson().get("sites")) {
+            if (s.get("class").equals("cmdline.Main") && s.get("api").equals("Class.forName")) {
+                return s;
+            }
+        }
+        throw new AssertionError("no Class.forName in cmdline.Main");
     }
 
     @Test

@@ -17,6 +17,8 @@ import org.jphantom.analysis.pta.solver.Solver;
  * exist before other plugins start.
  */
 public final class EntryPoints implements Plugin {
+    /** The {@link HeapModel#abstractKey key} of the unknown string in {@code main}'s array (any command line). */
+    public static final String ARG_KEY = "main-arg";
     private final List<JMethod> mains;
     private final List<String> args;
     private Solver solver;
@@ -57,7 +59,7 @@ public final class EntryPoints implements Plugin {
                 solver.addPointsTo(solver.varPointer(csm, argsVar), argsObj);
                 int elements = solver.fieldPointer(argsObj, program.arrayElement().id());
                 if (args == null) {
-                    int arg = heap.abstractObject("main-arg", program.type("java/lang/String"), null, "<main-arg>");
+                    int arg = heap.abstractObject(ARG_KEY, program.type("java/lang/String"), null, "<main-arg>");
                     solver.addPointsTo(elements, solver.csObject(Contexts.EMPTY, arg));
                 } else {
                     for (String a : args) {
