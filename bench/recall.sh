@@ -33,6 +33,9 @@
 #                                                   which the JIT also does for callees it only considers
 #                                                   inlining, e.g. overridden methods that never run)
 #   RECORD_JAVA_OPTS=... bench/recall.sh            JVM flags of the recorded run (default none: JIT on)
+#   COMMAND_LINE=1 bench/recall.sh ...              analyse the run's command line too: each of the run's
+#                                                   arguments goes to analyze as --arg, so main's String[]
+#                                                   holds exactly them (default: any command line)
 # Needs JDK 17 to 21 (-XX:+LogTouchedMethods is gone from later JDKs). Files go to
 # bench/target/recall/PROGRAM/. Exit status: 0 on success, 2 on a setup error.
 set -euo pipefail
@@ -617,24 +620,31 @@ ANALYSED=() # the program's jars that hold classes (a run's class path may hold 
 for jar in "${INPUTS[@]}"; do
     if has_classes "$jar"; then ANALYSED+=("$jar"); fi
 done
-echo "recall: jphantom analyze ${ANALYSED[*]##*/} --main $MAIN $*" >&2
+CMDLINE_ARGS=() # the run's arguments as --arg, with COMMAND_LINE=1
+if [[ ${COMMAND_LINE:-0} != 0 ]]; then
+    for a in "${ARGS[@]}"; do CMDLINE_ARGS+=("--arg=$a"); done
+    echo "recall: with the run's command line (${#ARGS[@]} arguments as --arg)" >&2
+fi
+LABEL="$*"; [[ ${#CMDLINE_ARGS[@]} -eq 0 ]] || LABEL+=" (+ the run's ${#CMDLINE_ARGS[@]} arguments as --arg)" # how the lines below name the analysis
+echo "recall: jphantom analyze ${ANALYSED[*]##*/} --main $MAIN $LABEL" >&2
 # shellcheck disable=SC2086
 /usr/bin/time -f '%e %U %S %M' -o "$WORK/analysis-time.txt" \
-    java $JAVA_OPTS -jar "$JPHANTOM" analyze "${ANALYSED[@]}" --main "$MAIN" --missing ignore --out "$WORK/analysis" -q "$@" \
+    java $JAVA_OPTS -jar "$JPHANTOM" analyze "${ANALYSED[@]}" --main "$MAIN" --missing ignore --out "$WORK/analysis" -q \
+    "$@" "${CMDLINE_ARGS[@]}" \
     || die "analysis failed"
 read -r WALL USER SYS RSS < "$WORK/analysis-time.txt"
-echo "== $PROGRAM: jphantom analyze $*: $WALL s wall, $(awk -v u="$USER" -v s="$SYS" 'BEGIN { print u + s }') s CPU,"\
+echo "== $PROGRAM: jphantom analyze $LABEL: $WALL s wall, $(awk -v u="$USER" -v s="$SYS" 'BEGIN { print u + s }') s CPU,"\
     "peak RSS $((RSS / 1024)) MB, $(wc -l < "$WORK/analysis/reachable-methods.txt") reachable methods"
 
-echo "== $PROGRAM: recall of jphantom analyze $* against one run"
+echo "== $PROGRAM: recall of jphantom analyze $LABEL against one run"
 java "$ROOT/bench/Recall.java" "${LOG_ARGS[@]}" "$WORK/touched.txt" "$WORK/classload.txt" "$WORK/analysis/reachable-methods.txt" \
     "${INPUTS[@]}"
 if [[ ${EDGES:-0} != 0 ]]; then
-    echo "== $PROGRAM: call edges of jphantom analyze $* against the run's (JVMTI agent)"
+    echo "== $PROGRAM: call edges of jphantom analyze $LABEL against the run's (JVMTI agent)"
     java "$ROOT/bench/EdgeRecall.java" "$WORK/dynamic-edges.txt" "$WORK/analysis/call-edges.txt" \
         "$WORK/analysis/reachable-methods.txt" "${INPUTS[@]}"
 elif [[ -s $WORK/calls.txt ]]; then
-    echo "== $PROGRAM: call edges of jphantom analyze $* against the recorded run's (jphantom record --calls)"
+    echo "== $PROGRAM: call edges of jphantom analyze $LABEL against the recorded run's (jphantom record --calls)"
     java "$ROOT/bench/EdgeRecall.java" "$WORK/calls.txt" "$WORK/analysis/call-edges.txt" \
         "$WORK/analysis/reachable-methods.txt" "${INPUTS[@]}"
 fi

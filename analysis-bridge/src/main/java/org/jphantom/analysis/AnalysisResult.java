@@ -427,6 +427,9 @@ public final class AnalysisResult {
         s.put("context", solver.selector().name());
         s.put("entryPointMode", entryPolicy.mode());
         s.put("jvmStartup", request.entryPoints().jvmStartup());
+        if (request.entryPoints().mainArgs() != null) {
+            s.put("mainArgs", request.entryPoints().mainArgs());
+        }
         if (entryPolicy.packages() != null) {
             s.put("packageVisibility", entryPolicy.packages());
         }

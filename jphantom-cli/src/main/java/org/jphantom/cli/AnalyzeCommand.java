@@ -61,6 +61,10 @@ final class AnalyzeCommand {
                 .desc("analyse with the API of JDK N from ct.sym (no JDK method bodies); default: the running JDK").build());
         o.addOption(Option.builder().longOpt("main").hasArg().argName("CLASS")
                 .desc("entry class (repeatable); default: every main(String[]) of the program").build());
+        o.addOption(Option.builder().longOpt("arg").hasArg().argName("STRING")
+                .desc("a command-line argument of the run to analyse (repeatable, in order): main's String[] then"
+                        + " holds exactly these strings, so class names given on the command line resolve; default:"
+                        + " any command line (one unknown string); --arg=-x for a string that starts with -").build());
         o.addOption(Option.builder().longOpt("context").hasArg().argName("KIND")
                 .desc("context sensitivity: " + Selectors.NAMES + " (default " + Selectors.DEFAULT + ")").build());
         o.addOption(Option.builder().longOpt("entry-points").hasArg().argName("MODE")
@@ -167,11 +171,15 @@ final class AnalyzeCommand {
         if (mode != null && mode != EntryPointMode.MAIN && cl.hasOption("main")) {
             throw new ParseException("--main goes with --entry-points main, not " + mode.label());
         }
+        if (mode != null && mode != EntryPointMode.MAIN && cl.hasOption("arg")) {
+            throw new ParseException("--arg goes with --entry-points main, not " + mode.label());
+        }
         String startup = cl.getOptionValue("jvm-startup", "off");
         if (!startup.equals("on") && !startup.equals("off")) {
             throw new ParseException("--jvm-startup takes on or off, not '" + startup + "'");
         }
-        return new EntryPointOptions(mode, packages, startup.equals("on"));
+        List<String> args = cl.hasOption("arg") ? List.of(cl.getOptionValues("arg")) : null;
+        return new EntryPointOptions(mode, packages, startup.equals("on"), args);
     }
 
     /**
@@ -195,7 +203,7 @@ final class AnalyzeCommand {
         CommandLine cl = new DefaultParser().parse(options, args);
         if (cl.hasOption("h")) {
             new HelpFormatter().printHelp(new java.io.PrintWriter(out, true), 100,
-                    "jphantom analyze PROGRAM... [-cp LIB...] [--release N] [--main CLASS] [--entry-points MODE]"
+                    "jphantom analyze PROGRAM... [-cp LIB...] [--release N] [--main CLASS [--arg STRING]...] [--entry-points MODE]"
                             + " [--context KIND] [--reflection MODE] [--reflection-log FILE] [--out DIR]",
                     "Runs a whole-program points-to analysis with an on-the-fly call graph over PROGRAM (a complemented"
                             + " jar, typically), its class path and the JDK read as class files.", options, 2, 4, "");

@@ -96,5 +96,7 @@ class LibraryAnalyzeCommandTest {
                 .expectOneLineError("unknown package visibility 'ajar'");
         run("analyze", jar.toString(), "--entry-points", "library", "--main", "lib.Shapes").expect(Main.USAGE)
                 .expectOneLineError("--main goes with --entry-points main, not library");
+        run("analyze", jar.toString(), "--entry-points", "library", "--arg", "lib.Shapes").expect(Main.USAGE)
+                .expectOneLineError("--arg goes with --entry-points main, not library");
     }
 }

@@ -1,6 +1,5 @@
 package org.jphantom.analysis.ir;
 
-import java.util.Arrays;
 import org.jphantom.analysis.lang.Program;
 
 /**
@@ -11,24 +10,21 @@ import org.jphantom.analysis.lang.Program;
  * tested value through a guard. {@link #accepts} answers the type part; the solver asks its plugins
  * about the guard part, per object.
  *
- * <p>A filter with only an include type keeps no memo of its own: {@link Program#isSubtype}
- * memoises per supertype, shared by every filter of that type. (A memo per filter, grown to the
- * highest type id it saw, took 400 MB of {@code byte[]} on Ant's closure: one per cast.) A filter
- * with excluded types memoises its combined answer per type; those are the exception edges, few.
+ * <p>A filter keeps no memo of its own: {@link Program#isSubtype} memoises per supertype, shared
+ * by every filter that names the type. (A memo per filter, grown to the highest type id it saw,
+ * took 400 MB of {@code byte[]} on Ant's closure, one per cast; the exception edges' filters, one
+ * per handler range and per method's thrown values, kept theirs until session 11.)
  */
 public final class TypeFilter {
     public final int include;
     private final int[] exclude;
     /** What a branch tested about the objects (null: nothing). */
     public final Guard guard;
-    /** Of a filter with excluded types: 0 unknown, 1 yes, 2 no, per type; else null. */
-    private byte[] memo;
 
     private TypeFilter(int include, int[] exclude, Guard guard) {
         this.include = include;
         this.exclude = exclude;
         this.guard = guard;
-        this.memo = exclude.length == 0 ? null : new byte[0];
     }
 
     /** The filter that lets through only objects for which {@code guard} may hold. */
@@ -45,24 +41,14 @@ public final class TypeFilter {
     }
 
     public boolean accepts(int type, Program program) {
-        byte[] memo = this.memo;
-        if (memo == null) {
-            return include < 0 || program.isSubtype(type, include);
+        if (include >= 0 && !program.isSubtype(type, include)) {
+            return false;
         }
-        if (type < memo.length) {
-            byte b = memo[type];
-            if (b != 0) {
-                return b == 1;
+        for (int e : exclude) {
+            if (program.isSubtype(type, e)) {
+                return false;
             }
-        } else {
-            memo = Arrays.copyOf(memo, Math.max(type + 1, memo.length * 2));
-            this.memo = memo;
         }
-        boolean ok = include < 0 || program.isSubtype(type, include);
-        for (int i = 0; ok && i < exclude.length; i++) {
-            ok = !program.isSubtype(type, exclude[i]);
-        }
-        memo[type] = (byte) (ok ? 1 : 2);
-        return ok;
+        return true;
     }
 }

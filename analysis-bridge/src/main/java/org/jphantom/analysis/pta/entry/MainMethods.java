@@ -14,10 +14,20 @@ import org.jphantom.analysis.pta.plugin.Plugin;
 public final class MainMethods implements EntryPointPolicy {
     private static final String MAIN_DESC = "([Ljava/lang/String;)V";
     private final List<String> mains;
+    private final List<String> args;
 
     /** @param mains internal or binary names of the entry classes; empty for every main method */
     public MainMethods(List<String> mains) {
+        this(mains, null);
+    }
+
+    /**
+     * @param mains internal or binary names of the entry classes; empty for every main method
+     * @param args  the command line's arguments, which {@code main}'s array holds; null for any
+     */
+    public MainMethods(List<String> mains, List<String> args) {
         this.mains = List.copyOf(mains);
+        this.args = args == null ? null : List.copyOf(args);
     }
 
     @Override
@@ -62,6 +72,6 @@ public final class MainMethods implements EntryPointPolicy {
 
     @Override
     public List<Plugin> plugins(Program program, List<JMethod> entries) {
-        return List.of(new EntryPoints(entries));
+        return List.of(new EntryPoints(entries, args));
     }
 }

@@ -4,7 +4,9 @@
  *
  * <ul>
  *   <li>{@code main}: the program's {@code main(String[])} methods ({@link MainMethods}), the
- *       closed world of an application.</li>
+ *       closed world of an application. Their {@code String[]} holds one unknown string, for any
+ *       command line, or exactly the strings of one command line when it is given
+ *       ({@link EntryPointOptions#mainArgs()}, {@code --arg}).</li>
  *   <li>{@code library}: the open world of a library (after Reif et al., "Call Graph Construction
  *       for Java Libraries", FSE 2016): every method, constructor and static initialiser a client
  *       can call or reach by overriding ({@link LibraryEntryPoints}), with what a client can see

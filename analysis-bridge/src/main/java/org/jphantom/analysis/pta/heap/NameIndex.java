@@ -18,8 +18,9 @@ import org.jphantom.world.MemberInfo;
  * included (so {@code "toString"} is one). It is a <em>partial name</em> (thesis, Section 3.4.1)
  * when it is a prefix of at least {@link #MIN_PREFIX} characters or a suffix of at least
  * {@link #MIN_SUFFIX} characters of such a member name or of the binary name of a class of the
- * program or its class path: what concatenation may complete into a name. The indexes are built
- * once, on the first question.
+ * program or its class path: what concatenation may complete into a name. The set of member names
+ * is built on the first question, the sorted indexes of partial names on the first question about
+ * a partial name; nothing per class is kept ({@link #members} gives a caller a cache of its own).
  */
 public final class NameIndex {
     /** The shortest prefix of a name a partial string matches: {@code "get"}, {@code "set"}. */
@@ -29,8 +30,6 @@ public final class NameIndex {
 
     private final Program program;
     private Set<String> memberNames;
-    private final Map<String, List<Set<String>>> own = new java.util.HashMap<>();
-    private final Map<String, List<Set<String>>> inherited = new java.util.HashMap<>();
     private NavigableSet<String> memberForward;  // member names
     private NavigableSet<String> memberBackward; // the same, reversed
     private NavigableSet<String> classForward;   // binary names of the program's and class path's classes
@@ -73,13 +72,13 @@ public final class NameIndex {
 
     /** Whether {@code s} is a prefix or suffix, long enough, of a method or field name. */
     public boolean isPartialMemberName(String s) {
-        build();
+        buildPartial();
         return partOf(s, memberForward, memberBackward);
     }
 
     /** Whether {@code s} is a prefix or suffix, long enough, of the binary name of a class of the program or class path. */
     public boolean isPartialClassName(String s) {
-        build();
+        buildPartial();
         return partOf(s, classForward, classBackward);
     }
 
@@ -116,55 +115,116 @@ public final class NameIndex {
         return true;
     }
 
+    /**
+     * The member names: those declared by the program's and class path's classes and by all their
+     * supertypes (the names the classes have, inherited ones included). Walks the hierarchy once and
+     * keeps no per-class sets, so the index holds only what later questions read.
+     */
     private void build() {
         if (memberNames != null) {
             return;
         }
-        memberNames = new HashSet<>();
-        classForward = new TreeSet<>();
-        for (String c : program.closedWorldClasses()) {
-            List<Set<String>> members = membersOf(c);
-            memberNames.addAll(members.get(0));
-            memberNames.addAll(members.get(1));
-            classForward.add(c.replace('/', '.'));
-        }
-        memberForward = new TreeSet<>(memberNames);
-        memberBackward = reversed(memberForward);
-        classBackward = reversed(classForward);
-    }
-
-    /**
-     * The names of the methods (no constructors or initialisers) and of the fields of a class of the
-     * world, its own and inherited ones: what lookups on its class object select among.
-     */
-    public List<Set<String>> membersOf(String internalName) {
-        List<Set<String>> cached = inherited.get(internalName);
-        if (cached != null) {
-            return cached;
-        }
-        Set<String> methods = new TreeSet<>();
-        Set<String> fields = new TreeSet<>();
-        ArrayDeque<String> todo = new ArrayDeque<>(List.of(internalName));
+        Set<String> names = new HashSet<>();
         Set<String> seen = new HashSet<>();
+        ArrayDeque<String> todo = new ArrayDeque<>(program.closedWorldClasses());
         while (!todo.isEmpty()) {
             String t = todo.poll();
             if (!seen.add(t)) {
                 continue;
             }
-            List<Set<String>> declared = own.computeIfAbsent(t, this::declaredNames);
-            methods.addAll(declared.get(0));
-            fields.addAll(declared.get(1));
             ClassInfo info = program.world().lookup(t);
             if (info != null) {
+                addDeclaredNames(info, names, names);
                 if (info.superName() != null) {
                     todo.add(info.superName());
                 }
                 todo.addAll(info.interfaces());
             }
         }
-        List<Set<String>> out = List.of(methods, fields);
-        inherited.put(internalName, out);
-        return out;
+        memberNames = names;
+    }
+
+    /** The sorted and reversed indexes for partial names, built on the first such question (substring flow). */
+    private void buildPartial() {
+        if (memberForward != null) {
+            return;
+        }
+        build();
+        NavigableSet<String> classes = new TreeSet<>();
+        for (String c : program.closedWorldClasses()) {
+            classes.add(c.replace('/', '.'));
+        }
+        memberForward = new TreeSet<>(memberNames);
+        memberBackward = reversed(memberForward);
+        classForward = classes;
+        classBackward = reversed(classForward);
+    }
+
+    /**
+     * A new, empty cache of the member names of classes of the world, for a caller that asks for
+     * many classes at once ({@link StringColouring}): it lives as long as that caller keeps it.
+     */
+    public Members members() {
+        return new Members(program);
+    }
+
+    /** The method and field names of classes of the world, their own and inherited ones, with each class's own names computed once. */
+    public static final class Members {
+        private final Program program;
+        private final Map<String, List<Set<String>>> own = new java.util.HashMap<>();
+
+        private Members(Program program) {
+            this.program = program;
+        }
+
+        /**
+         * The names of the methods (no constructors or initialisers) and of the fields of a class of
+         * the world, its own and inherited ones: what lookups on its class object select among.
+         */
+        public List<Set<String>> of(String internalName) {
+            Set<String> methods = new TreeSet<>();
+            Set<String> fields = new TreeSet<>();
+            ArrayDeque<String> todo = new ArrayDeque<>(List.of(internalName));
+            Set<String> seen = new HashSet<>();
+            while (!todo.isEmpty()) {
+                String t = todo.poll();
+                if (!seen.add(t)) {
+                    continue;
+                }
+                List<Set<String>> declared = own.computeIfAbsent(t, this::declaredNames);
+                methods.addAll(declared.get(0));
+                fields.addAll(declared.get(1));
+                ClassInfo info = program.world().lookup(t);
+                if (info != null) {
+                    if (info.superName() != null) {
+                        todo.add(info.superName());
+                    }
+                    todo.addAll(info.interfaces());
+                }
+            }
+            return List.of(methods, fields);
+        }
+
+        private List<Set<String>> declaredNames(String type) {
+            Set<String> methods = new TreeSet<>();
+            Set<String> fields = new TreeSet<>();
+            ClassInfo info = program.world().lookup(type);
+            if (info != null) {
+                addDeclaredNames(info, methods, fields);
+            }
+            return List.of(methods, fields);
+        }
+    }
+
+    private static void addDeclaredNames(ClassInfo info, Set<String> methods, Set<String> fields) {
+        for (MemberInfo m : info.methods()) {
+            if (!m.name().startsWith("<")) {
+                methods.add(m.name());
+            }
+        }
+        for (MemberInfo f : info.fields()) {
+            fields.add(f.name());
+        }
     }
 
     private static NavigableSet<String> reversed(Set<String> names) {
@@ -173,22 +233,5 @@ public final class NameIndex {
             out.add(new StringBuilder(s).reverse().toString());
         }
         return out;
-    }
-
-    private List<Set<String>> declaredNames(String type) {
-        Set<String> methods = new TreeSet<>();
-        Set<String> fields = new TreeSet<>();
-        ClassInfo info = program.world().lookup(type);
-        if (info != null) {
-            for (MemberInfo m : info.methods()) {
-                if (!m.name().startsWith("<")) {
-                    methods.add(m.name());
-                }
-            }
-            for (MemberInfo f : info.fields()) {
-                fields.add(f.name());
-            }
-        }
-        return List.of(methods, fields);
     }
 }

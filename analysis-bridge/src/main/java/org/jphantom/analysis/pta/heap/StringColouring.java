@@ -87,9 +87,10 @@ public final class StringColouring {
         Map<String, List<Integer>> selectors = new HashMap<>();
         NavigableSet<String> allNames = new TreeSet<>();
         List<List<Set<String>>> members = new ArrayList<>();
+        NameIndex.Members namesOf = names.members(); // dropped with the colouring's other working sets
         for (String c : classes) {
             if (program.world().lookup(c) != null) {
-                members.add(names.membersOf(c));
+                members.add(namesOf.of(c));
             }
         }
         for (List<Set<String>> kinds : members) {

@@ -7,6 +7,7 @@ import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.lang.Signatures;
 import org.jphantom.analysis.pta.heap.HeapModel;
+import org.jphantom.analysis.pta.plugin.EntryPoints;
 import org.jphantom.analysis.pta.plugin.MemberKey;
 import org.jphantom.analysis.pta.plugin.reflect.Meta.Kind;
 import org.jphantom.analysis.pta.solver.Solver;
@@ -115,8 +116,10 @@ final class MetaObjects {
         return heap.stringValues(solver.cs().siteOf(csObject));
     }
 
+    /** How a report names the object: the heap's description, or the command line for {@code main}'s strings. */
     String describe(int csObject) {
-        return heap.describe(solver.cs().siteOf(csObject));
+        int site = solver.cs().siteOf(csObject);
+        return EntryPoints.ARG_KEY.equals(heap.abstractKey(site)) ? ReflectiveCall.COMMAND_LINE : heap.describe(site);
     }
 
     int classObject(String internalName) {

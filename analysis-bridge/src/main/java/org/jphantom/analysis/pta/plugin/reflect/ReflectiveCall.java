@@ -1,5 +1,6 @@
 package org.jphantom.analysis.pta.plugin.reflect;
 
+import java.util.Comparator;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -23,13 +24,24 @@ final class ReflectiveCall {
     final String key;
     private final String callerClass;
     private final Map<String, SortedSet<String>> targets = new TreeMap<>();
-    private final SortedSet<String> unknownSources = new TreeSet<>();
+    /** Where unknown names came from, the most telling first ({@link #ORIGIN_ORDER}), at most {@value #MAX_SOURCES}. */
+    private final SortedSet<String> unknownSources = new TreeSet<>(ORIGIN_ORDER);
     private final SortedSet<String> unsound = new TreeSet<>();
     private final SortedSet<String> notFound = new TreeSet<>();
     private final Map<String, Integer> lazyUses = new TreeMap<>();
     /** The sites whose meta-objects (class, member objects) reached this one, in the order seen. */
     private final java.util.Set<ReflectiveCall> sources = new java.util.LinkedHashSet<>();
     static final int MAX_SOURCES = 10;
+    /** How {@link MetaObjects#describe} names the strings of {@code main}'s array when no command line is given. */
+    static final String COMMAND_LINE = "the command line (main's arguments; --arg gives them)";
+    /**
+     * The order of unknown-name origins, the one a person acts on first: the command line, then other
+     * values the analysis does not compute (a native method's or body-less method's result, merged
+     * strings), then string constants that name nothing (most often a string that only flows there
+     * under context-insensitive merging); alphabetical within each.
+     */
+    static final Comparator<String> ORIGIN_ORDER = Comparator.comparingInt(ReflectiveCall::originRank)
+            .thenComparing(Comparator.naturalOrder());
     private int moreSources;
     /** Whether the TamiFlex log lists calls of this site (then nothing is inferred here). */
     boolean logged;
@@ -68,13 +80,32 @@ final class ReflectiveCall {
         targets.computeIfAbsent(target, t -> new TreeSet<>()).add(how);
     }
 
-    /** Notes where an unknown class or member name came from (a heap object's description). */
+    /**
+     * Notes where an unknown class or member name came from (a heap object's description). Past
+     * {@value #MAX_SOURCES} distinct origins the least telling one is dropped and counted, so the
+     * sources kept do not depend on the order they were seen in.
+     */
     void unknownSource(String description) {
+        if (unknownSources.contains(description)) {
+            return;
+        }
         if (unknownSources.size() < MAX_SOURCES) {
             unknownSources.add(description);
-        } else {
-            moreSources++;
+            return;
         }
+        moreSources++;
+        String last = unknownSources.last();
+        if (ORIGIN_ORDER.compare(description, last) < 0) {
+            unknownSources.remove(last);
+            unknownSources.add(description);
+        }
+    }
+
+    private static int originRank(String description) {
+        if (description.equals(COMMAND_LINE)) {
+            return 0;
+        }
+        return description.startsWith("\"") || description.endsWith("(names nothing)") ? 2 : 1;
     }
 
     /** How many unknown-name sources beyond the first {@value #MAX_SOURCES} were seen. */
