@@ -88,7 +88,8 @@ final class MethodScanner {
         if (m.annotationDefault != null) {
             annotations.annotationDefault(m.annotationDefault, head);
         }
-        for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
+        for (int i = 0; i < m.tryCatchBlocks.size(); i++) {
+            TryCatchBlockNode tcb = m.tryCatchBlocks.get(i);
             if (tcb.type != null) {
                 discovery.kindEvidence().classUse(tcb.type);
                 discovery.superClassEvidence().named(tcb.type);
@@ -96,14 +97,12 @@ final class MethodScanner {
             }
         }
         if (m.localVariables != null) {
-            for (LocalVariableNode lv : m.localVariables) {
+            for (int i = 0; i < m.localVariables.size(); i++) {
+                LocalVariableNode lv = m.localVariables.get(i);
                 discovery.genericArity().typeSignature(lv.signature);
                 rel |= refs.descriptor(lv.desc, head);
             }
         }
-        annotationReads.method(cn.name, m);
-        discovery.fieldSignatures().method(m, owner -> !owner.startsWith("[") && !refs.known(owner));
-        elidedCasts.method(cn.name, m, owner -> !refs.known(owner));
         // One site for every instruction: its Origin is built only if a discovery keeps it.
         UseSite site = new UseSite(cn.name, m);
         Map<Integer, Set<String>> attributed = null;
@@ -125,6 +124,14 @@ final class MethodScanner {
                 }
                 discovery.caughtExceptions().use(mi.owner, mi.name, mi.desc, covering(m, index), evidence);
             }
+        }
+        if (rel) {
+            // These find evidence only where the code names a phantom (a cast to one, its class
+            // literal, a member of one), and a method that does is relevant: the others (nearly
+            // all) are not walked again.
+            annotationReads.method(cn.name, m);
+            discovery.fieldSignatures().method(m, owner -> !owner.startsWith("[") && !refs.known(owner));
+            elidedCasts.method(cn.name, m, owner -> !refs.known(owner));
         }
         return rel;
     }
@@ -217,8 +224,8 @@ final class MethodScanner {
     private boolean frameTypes(List<Object> types, Supplier<Origin> o) {
         boolean rel = false;
         if (types != null) {
-            for (Object t : types) {
-                if (t instanceof String s) {
+            for (int i = 0; i < types.size(); i++) {
+                if (types.get(i) instanceof String s) {
                     rel |= refs.type(s, o);
                 }
             }
