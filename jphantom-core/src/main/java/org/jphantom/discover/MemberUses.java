@@ -14,7 +14,9 @@ import org.jphantom.model.Origin;
  * compared field by field. Iteration order is the table's, which no caller may depend on.
  */
 final class MemberUses extends AbstractCollection<MemberRef> {
-    private MemberRef[] table = new MemberRef[1 << 12];
+    private MemberRef[] table = new MemberRef[1 << 14];
+    /** The hash of the member in each slot of {@link #table}: a probe or a resize reads no member's strings. */
+    private int[] hashes = new int[1 << 14];
     private int size;
 
     /**
@@ -24,16 +26,18 @@ final class MemberUses extends AbstractCollection<MemberRef> {
      */
     boolean add(String owner, String name, String desc, boolean field, boolean isStatic, boolean itf,
                 Supplier<Origin> origin) {
+        int h = hash(owner, name, desc, field, isStatic);
         int mask = table.length - 1;
-        int i = hash(owner, name, desc, field, isStatic) & mask;
+        int i = h & mask;
         for (MemberRef r = table[i]; r != null; r = table[i]) {
-            if (r.field() == field && r.isStatic() == isStatic && r.name().equals(name) && r.desc().equals(desc)
-                    && r.owner().equals(owner)) {
+            if (hashes[i] == h && r.field() == field && r.isStatic() == isStatic && r.name().equals(name)
+                    && r.desc().equals(desc) && r.owner().equals(owner)) {
                 return false;
             }
             i = (i + 1) & mask;
         }
         table[i] = new MemberRef(owner, name, desc, field, isStatic, itf, origin.get());
+        hashes[i] = h;
         if (++size * 2 > table.length) {
             grow();
         }
@@ -41,16 +45,19 @@ final class MemberUses extends AbstractCollection<MemberRef> {
     }
 
     private void grow() {
-        MemberRef[] old = table;
-        table = new MemberRef[old.length * 2];
+        MemberRef[] oldTable = table;
+        int[] oldHashes = hashes;
+        table = new MemberRef[oldTable.length * 2];
+        hashes = new int[table.length];
         int mask = table.length - 1;
-        for (MemberRef r : old) {
-            if (r != null) {
-                int i = hash(r.owner(), r.name(), r.desc(), r.field(), r.isStatic()) & mask;
+        for (int j = 0; j < oldTable.length; j++) {
+            if (oldTable[j] != null) {
+                int i = oldHashes[j] & mask;
                 while (table[i] != null) {
                     i = (i + 1) & mask;
                 }
-                table[i] = r;
+                table[i] = oldTable[j];
+                hashes[i] = oldHashes[j];
             }
         }
     }
