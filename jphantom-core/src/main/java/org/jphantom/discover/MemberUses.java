@@ -1,23 +1,20 @@
 package org.jphantom.discover;
 
 import java.util.AbstractCollection;
+import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
+import java.util.List;
 import java.util.function.Supplier;
 import org.jphantom.model.Origin;
 
 /**
- * Every member the program uses, each with its first use: what {@link MemberRef#key()} identifies
- * (owner, name, descriptor, field or method, static or not). Asked once for every member
- * instruction of the program (millions on a large jar, most of them repeating a member already
- * met), so a lookup builds nothing: an open-addressing table of the {@link MemberRef}s themselves,
- * compared field by field. Iteration order is the table's, which no caller may depend on.
+ * Every member the program uses, each with its first use, in the order they were first used:
+ * what {@link MemberRef#key()} identifies (owner, name, descriptor, field or method, static or
+ * not), found through {@link MemberKeys}, so a use of a member already kept builds nothing.
  */
 final class MemberUses extends AbstractCollection<MemberRef> {
-    private MemberRef[] table = new MemberRef[1 << 14];
-    /** The hash of the member in each slot of {@link #table}: a probe or a resize reads no member's strings. */
-    private int[] hashes = new int[1 << 14];
-    private int size;
+    private final MemberKeys keys = new MemberKeys();
+    private final List<MemberRef> refs = new ArrayList<>();
 
     /**
      * Keeps the member unless it is already kept; its origin is asked for only then.
@@ -26,81 +23,21 @@ final class MemberUses extends AbstractCollection<MemberRef> {
      */
     boolean add(String owner, String name, String desc, boolean field, boolean isStatic, boolean itf,
                 Supplier<Origin> origin) {
-        int h = hash(owner, name, desc, field, isStatic);
-        int mask = table.length - 1;
-        int i = h & mask;
-        for (MemberRef r = table[i]; r != null; r = table[i]) {
-            if (hashes[i] == h && r.field() == field && r.isStatic() == isStatic && r.name().equals(name)
-                    && r.desc().equals(desc) && r.owner().equals(owner)) {
-                return false;
-            }
-            i = (i + 1) & mask;
+        if (keys.find(owner, name, desc, field, isStatic) >= 0) {
+            return false;
         }
-        table[i] = new MemberRef(owner, name, desc, field, isStatic, itf, origin.get());
-        hashes[i] = h;
-        if (++size * 2 > table.length) {
-            grow();
-        }
+        keys.add(owner, name, desc, field, isStatic);
+        refs.add(new MemberRef(owner, name, desc, field, isStatic, itf, origin.get()));
         return true;
-    }
-
-    private void grow() {
-        MemberRef[] oldTable = table;
-        int[] oldHashes = hashes;
-        table = new MemberRef[oldTable.length * 2];
-        hashes = new int[table.length];
-        int mask = table.length - 1;
-        for (int j = 0; j < oldTable.length; j++) {
-            if (oldTable[j] != null) {
-                int i = oldHashes[j] & mask;
-                while (table[i] != null) {
-                    i = (i + 1) & mask;
-                }
-                table[i] = oldTable[j];
-                hashes[i] = oldHashes[j];
-            }
-        }
-    }
-
-    private static int hash(String owner, String name, String desc, boolean field, boolean isStatic) {
-        int h = ((owner.hashCode() * 31 + name.hashCode()) * 31 + desc.hashCode()) * 4 + (field ? 2 : 0)
-                + (isStatic ? 1 : 0);
-        return h ^ (h >>> 16);
     }
 
     @Override
     public int size() {
-        return size;
+        return refs.size();
     }
 
     @Override
     public Iterator<MemberRef> iterator() {
-        MemberRef[] snapshot = table;
-        return new Iterator<>() {
-            private int next = advance(0);
-
-            private int advance(int from) {
-                int i = from;
-                while (i < snapshot.length && snapshot[i] == null) {
-                    i++;
-                }
-                return i;
-            }
-
-            @Override
-            public boolean hasNext() {
-                return next < snapshot.length;
-            }
-
-            @Override
-            public MemberRef next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                MemberRef r = snapshot[next];
-                next = advance(next + 1);
-                return r;
-            }
-        };
+        return refs.iterator();
     }
 }

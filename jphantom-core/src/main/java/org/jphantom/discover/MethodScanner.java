@@ -140,32 +140,25 @@ final class MethodScanner {
         switch (insn.getType()) {
             case AbstractInsnNode.FIELD_INSN: {
                 FieldInsnNode f = (FieldInsnNode) insn;
-                refs.access(f.owner);
-                refs.privateAccess(f.owner, f.name, f.desc, true);
-                boolean rel = refs.type(f.owner, o) | refs.descriptor(f.desc, o);
                 boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
-                refs.values(f.desc);
-                if (isStatic && !f.owner.startsWith("[") && !refs.known(f.owner)) { // only phantoms' kinds are ever asked for
+                boolean rel = refs.memberInstruction(f.owner, f.name, f.desc, true, isStatic, false, o);
+                // only phantoms' kinds are ever asked for (and a phantom owner makes the reference relevant)
+                if (rel && isStatic && !f.owner.startsWith("[") && !refs.known(f.owner)) {
                     if (f.getOpcode() == Opcodes.GETSTATIC && KindEvidence.ofMemberType(f.desc, f.owner)) {
                         discovery.kindEvidence().memberConstant(f.owner);
                     } else {
                         discovery.kindEvidence().classUse(f.owner);
                     }
                 }
-                refs.member(f.owner, f.name, f.desc, true, isStatic, false, o);
                 return rel;
             }
             case AbstractInsnNode.METHOD_INSN: {
                 MethodInsnNode mi = (MethodInsnNode) insn;
-                refs.access(mi.owner);
                 if (mi.getOpcode() == Opcodes.INVOKEVIRTUAL && mi.name.equals("ordinal") && mi.desc.equals("()I")) {
                     discovery.superClassEvidence().enumUse(mi.owner);
                 }
-                refs.privateAccess(mi.owner, mi.name, mi.desc, false);
-                boolean rel = refs.type(mi.owner, o) | refs.descriptor(mi.desc, o);
-                refs.values(mi.desc);
-                refs.member(mi.owner, mi.name, mi.desc, false, mi.getOpcode() == Opcodes.INVOKESTATIC, mi.itf, o);
-                return rel;
+                return refs.memberInstruction(mi.owner, mi.name, mi.desc, false, mi.getOpcode() == Opcodes.INVOKESTATIC,
+                        mi.itf, o);
             }
             case AbstractInsnNode.TYPE_INSN: {
                 TypeInsnNode t = (TypeInsnNode) insn;
