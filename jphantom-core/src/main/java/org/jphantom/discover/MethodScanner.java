@@ -108,11 +108,13 @@ final class MethodScanner {
         Map<Integer, Set<String>> attributed = null;
         int index = 0;
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), index++) {
-            rel |= instruction(site.at(index, insn), insn);
+            boolean relevant = instruction(site.at(index, insn), insn);
+            rel |= relevant;
             if (insn.getOpcode() == Opcodes.ATHROW) {
                 thrown(m, insn, index);
             }
-            if (insn instanceof MethodInsnNode mi && !mi.owner.startsWith("[") && !refs.known(mi.owner)) {
+            // (a call of a phantom's method is relevant: the known owners of the others are not looked up again)
+            if (relevant && insn instanceof MethodInsnNode mi && !mi.owner.startsWith("[") && !refs.known(mi.owner)) {
                 if (attributed == null) {
                     attributed = handlers.attribute(m);
                 }
