@@ -1,10 +1,10 @@
 package org.jphantom.analysis.pta.selectx;
 
 import java.util.BitSet;
+import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.New;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.LoadClock;
-import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.pta.context.Selection;
 import org.jphantom.analysis.pta.context.SelectxRules;
 import org.jphantom.analysis.pta.solver.Solver;
