@@ -18,7 +18,8 @@
 # ((ci - kcfa) - (ci - s-kcfa)) / (ci - kcfa).
 #
 # Usage: bench/selectx.sh [sablecc|antlr]
-#   CONTEXTS='ci s-2cfa 2cfa' bench/selectx.sh  the configurations, in order (default: ci s-2cfa s-3cfa 2cfa 3cfa)
+#   CONTEXTS='ci s-2cfa 2cfa' bench/selectx.sh  the configurations, in order (default: ci s-2cfa s-3cfa 2cfa 3cfa;
+#                                               s-2cfa-full and s-3cfa-full are Selectx's full rules, compared with 2cfa and 3cfa)
 #   LIMIT=600 bench/selectx.sh                  seconds each may run (default 600); over it: OoT
 #   JAVA_OPTS='-Xmx12g' bench/selectx.sh        JVM flags (default: -Xmx12g -XX:+UseSerialGC); OutOfMemoryError: OoM
 #   JPHANTOM=/tmp/jphantom.jar bench/selectx.sh  the jar to run (default: the build's; a copy keeps a long run stable)
@@ -99,6 +100,7 @@ echo "ratios against kcfa (speedup = kcfa time / s-kcfa time; increase = (s - k)
 echo "  paper = main analysis times (pre-analysis as overhead apart); process = whole-process wall and CPU"
 for c in $CONTEXTS; do
     if [[ $c == s-* && -n ${EDGES[$c]:-} ]]; then
-        selectx_ratios "$c" "${c#s-}" ci
+        k=${c#s-}
+        selectx_ratios "$c" "${k%-full}" ci
     fi
 done

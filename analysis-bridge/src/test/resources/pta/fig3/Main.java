@@ -23,7 +23,7 @@ public class Main {
         Object w2 = new Object(); // @o2
         Object v1 = id(w1); // c1
         Object v2 = id(w2); // c2
-        Check.pts(((A) v1).f, "o1 o2 | 2cfa,3cfa,s-2cfa,s-3cfa: o1");
-        Check.pts(((A) v2).f, "o1 o2 | 2cfa,3cfa,s-2cfa,s-3cfa: o2");
+        Check.pts(((A) v1).f, "o1 o2 | 2cfa,3cfa,s-2cfa,s-3cfa,s-2cfa-full,s-3cfa-full: o1");
+        Check.pts(((A) v2).f, "o1 o2 | 2cfa,3cfa,s-2cfa,s-3cfa,s-2cfa-full,s-3cfa-full: o2");
     }
 }

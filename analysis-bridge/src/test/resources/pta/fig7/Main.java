@@ -7,11 +7,13 @@ import check.Check;
  * {@code this} decides which {@code bar} runs, but no points-to path through {@code this} needs
  * context (Eq. 12 knows nothing of call-graph construction), so under s-kcfa {@code this} is
  * context-insensitive, both {@code bar}s run for each call of {@code foo}, and o2 and o4 mix.
+ * The full rules (s-kcfa-full) select a receiver of a dispatching call that enflow reaches, and
+ * the call's arguments, so {@code foo}'s {@code this} and {@code s} keep each call apart.
  */
 public class Main {
     static class A {
         void bar(Object p) {
-            Check.pts(p, "o2 o4 | 1cfa,2cfa,3cfa: o2");
+            Check.pts(p, "o2 o4 | 1cfa,2cfa,3cfa,s-1cfa-full,s-2cfa-full,s-3cfa-full: o2");
         }
 
         void foo(Object s) {
@@ -22,7 +24,7 @@ public class Main {
     static class B extends A {
         @Override
         void bar(Object q) {
-            Check.pts(q, "o2 o4 | 1cfa,2cfa,3cfa: o4");
+            Check.pts(q, "o2 o4 | 1cfa,2cfa,3cfa,s-1cfa-full,s-2cfa-full,s-3cfa-full: o4");
         }
     }
 

@@ -30,7 +30,7 @@ public class Main {
     public static void main(String[] args) {
         Object o1 = new Object(); // @o1
         Object o2 = new Object(); // @o2
-        Check.pts(remember(o1), "o1 o2 | 1cfa,2cfa,3cfa,s-1cfa,s-2cfa,s-3cfa: o1");
-        Check.pts(remember(o2), "o1 o2 | 1cfa,2cfa,3cfa,s-1cfa,s-2cfa,s-3cfa: o2");
+        Check.pts(remember(o1), "o1 o2 | 1cfa,2cfa,3cfa,s-1cfa,s-2cfa,s-3cfa,s-1cfa-full,s-2cfa-full,s-3cfa-full: o1");
+        Check.pts(remember(o2), "o1 o2 | 1cfa,2cfa,3cfa,s-1cfa,s-2cfa,s-3cfa,s-1cfa-full,s-2cfa-full,s-3cfa-full: o2");
     }
 }

@@ -38,11 +38,11 @@ public class Main {
     public static void main(String[] args) {
         Object w1 = new Object(); // @o1
         Object w2 = new Object(); // @o2
-        Check.pts(wrap(w1), "o1 o2 | 2cfa,3cfa,s-2cfa,s-3cfa: o1");
-        Check.pts(wrap(w2), "o1 o2 | 2cfa,3cfa,s-2cfa,s-3cfa: o2");
+        Check.pts(wrap(w1), "o1 o2 | 2cfa,3cfa,s-2cfa,s-3cfa,s-2cfa-full,s-3cfa-full: o1");
+        Check.pts(wrap(w2), "o1 o2 | 2cfa,3cfa,s-2cfa,s-3cfa,s-2cfa-full,s-3cfa-full: o2");
         Box b1 = box(w1);
         Box b2 = box(w2);
-        Check.pts(b1.get(), "o1 o2 | 2cfa,3cfa,s-2cfa,s-3cfa: o1");
-        Check.pts(b2.get(), "o1 o2 | 2cfa,3cfa,s-2cfa,s-3cfa: o2");
+        Check.pts(b1.get(), "o1 o2 | 2cfa,3cfa,s-2cfa,s-3cfa,s-2cfa-full,s-3cfa-full: o1");
+        Check.pts(b2.get(), "o1 o2 | 2cfa,3cfa,s-2cfa,s-3cfa,s-2cfa-full,s-3cfa-full: o2");
     }
 }

@@ -161,6 +161,6 @@ public final class Analysis {
         }
         AnalysisResult ci = run(input, request.withSelector(Selectors.insensitive()), List.of(), System.nanoTime());
         return sf.withSelection(Selectx.select(ci.solver(), ci.times().main() / 1_000_000,
-                ci.times().mainCpu() / 1_000_000));
+                ci.times().mainCpu() / 1_000_000, sf.rules()));
     }
 }

@@ -78,7 +78,7 @@ class PointsToFixtureTest {
 
     /** Fixtures whose expectations other tests check: the phantom model's, the plugin API's, ReflectionTest's and SelectxTest's. */
     static final List<String> ELSEWHERE = List.of("phantom", "plugins", "reflection", "fig3", "fig7", "wrap", "shared",
-            "nullarg", "typed", "rethrow");
+            "nullarg", "typed", "rethrow", "stored");
 
     @org.junit.jupiter.api.Test
     void everyFixtureWithExpectationsIsChecked() throws IOException {

@@ -19,6 +19,7 @@ import org.jphantom.analysis.ir.Stmt;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.pta.context.Selection;
+import org.jphantom.analysis.pta.context.SelectxRules;
 import org.jphantom.analysis.pta.heap.HeapFactory;
 import org.jphantom.analysis.pta.heap.HeapOptions;
 import org.jphantom.analysis.pta.selectx.Selectx;
@@ -36,8 +37,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @ResourceLock(PtaFixtures.FEATURE_INPUTS)
 class SelectxTest {
     static final List<String> EXAMPLES = List.of("fig1", "fig3", "fig7", "wrap", "shared", "nullarg", "typed",
-            "rethrow");
-    static final List<String> CONTEXTS = List.of("ci", "1cfa", "2cfa", "3cfa", "s-1cfa", "s-2cfa", "s-3cfa");
+            "rethrow", "stored");
+    static final List<String> CONTEXTS = List.of("ci", "1cfa", "2cfa", "3cfa", "s-1cfa", "s-2cfa", "s-3cfa",
+            "s-1cfa-full", "s-2cfa-full", "s-3cfa-full");
 
     private AnalysisResult analyze(String fixture, String context) throws IOException {
         AnalysisRequest r = AnalysisRequest.of(List.of(PtaFixtures.classes(fixture))).withMains(List.of(fixture + ".Main"))
@@ -112,6 +114,30 @@ class SelectxTest {
         JMethod foo = method(ci, "fig7/Main$A", "foo");
         assertEquals(Set.of(), selected(ci, s, foo), "foo's this and s need no context by Eq. 18");
         assertFalse(s.method(foo));
+    }
+
+    @Test
+    void fullRulesSelectFig7sDispatchingReceiverAndItsArgument() throws IOException {
+        AnalysisResult ci = analyze("fig7", "ci");
+        Selection s = Selectx.select(ci.solver(), 0, 0, SelectxRules.FULL);
+        JMethod foo = method(ci, "fig7/Main$A", "foo");
+        assertEquals(Set.of("this", "v" + ci.solver().ir(foo).paramVars[0]), selected(ci, s, foo));
+        assertTrue(s.method(foo));
+        assertEquals(2, s.figures().get("dispatchVariables"), "this and s, which Eq. 18 leaves out");
+        assertEquals(Set.of(), selected(ci, s, method(ci, "fig7/Main$B", "bar")), "q reaches no exit");
+    }
+
+    @Test
+    void fullRulesSelectWhatIsStoredThroughAParameterButNotAnObjectThatHoldsNoObject() throws IOException {
+        AnalysisResult ci = analyze("stored", "ci");
+        JMethod init = method(ci, "stored/Main", "init");
+        String h = "v" + ci.solver().ir(init).paramVars[0];
+        Set<String> full = selected(ci, Selectx.select(ci.solver(), 0, 0, SelectxRules.FULL), init);
+        assertTrue(full.contains(h) && full.contains("new@L29"), "the inverse store edge: h and the cell: " + full);
+        assertFalse(full.contains("new@L30"), "a Bits holds only an int[]: " + full);
+        assertFalse(full.contains("new@L31"), "an int[] holds no object: " + full);
+        Set<String> lean = selected(ci, Selectx.select(ci.solver(), 0), init);
+        assertFalse(lean.contains("new@L29") || lean.contains(h), "no inverse edge, nothing to select: " + lean);
     }
 
     @Test
@@ -266,26 +292,32 @@ class SelectxTest {
      * The fixtures whose 2cfa stays small: the others (natives, lambdas, exceptions, class
      * initialisation, ...) reach enough of the JDK to make 2cfa cost minutes and gigabytes.
      */
-    static final List<String> BETWEEN = List.of("fig1", "fig3", "fig7", "wrap", "shared", "nullarg", "typed", "rethrow", "objsens",
+    static final List<String> BETWEEN = List.of("fig1", "fig3", "fig7", "wrap", "shared", "nullarg", "typed", "rethrow", "stored", "objsens",
             "alloc", "assign", "fields", "casts", "dispatch", "arrays", "statics");
 
-    /** s-kcfa lies between ci and kcfa on the fixtures of {@link #BETWEEN}, and reaches what kcfa reaches. */
+    /** s-kcfa (both rule sets) lies between ci and kcfa on the fixtures of {@link #BETWEEN}, and reaches what kcfa reaches. */
     @TestFactory
     Stream<DynamicTest> betweenCiAndKcfa() {
-        List<String> fixtures = new ArrayList<>(BETWEEN);
-        return fixtures.stream().map(f -> DynamicTest.dynamicTest(f, () -> between(f, 2)));
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String f : BETWEEN) {
+            tests.add(DynamicTest.dynamicTest(f, () -> between(f, 2, "")));
+            tests.add(DynamicTest.dynamicTest(f + " full", () -> between(f, 2, "-full")));
+        }
+        return tests.stream();
     }
 
     @Test
     void oneAndThreeCallSitesOnTheWrapper() throws IOException {
-        between("wrap", 1);
-        between("wrap", 3);
+        between("wrap", 1, "");
+        between("wrap", 3, "");
+        between("wrap", 1, "-full");
+        between("wrap", 3, "-full");
     }
 
-    private void between(String fixture, int k) throws IOException {
+    private void between(String fixture, int k, String rules) throws IOException {
         AnalysisResult ci = analyze(fixture, "ci");
         AnalysisResult full = analyze(fixture, k + "cfa");
-        AnalysisResult sel = analyze(fixture, "s-" + k + "cfa");
+        AnalysisResult sel = analyze(fixture, "s-" + k + "cfa" + rules);
         assertEquals(full.reachableMethods(), sel.reachableMethods(), fixture + ": reachable methods");
         assertTrue(new TreeSet<>(ci.callEdges()).containsAll(sel.callEdges()), fixture + ": call edges within ci's");
         assertTrue(new TreeSet<>(sel.callEdges()).containsAll(full.callEdges()), fixture + ": call edges cover kcfa's");

@@ -22,7 +22,7 @@ public final class Selectors {
     public static final String DEFAULT = "ci";
 
     /** The names {@link #of} accepts. */
-    public static final String NAMES = "ci|ci+containers|1cfa|2cfa|3cfa|1obj|2obj|1type|2type|s-1cfa|s-2cfa|s-3cfa";
+    public static final String NAMES = "ci|ci+containers|1cfa|2cfa|3cfa|1obj|2obj|1type|2type|s-1cfa|s-2cfa|s-3cfa|s-1cfa-full|s-2cfa-full|s-3cfa-full";
 
     /**
      * The factory of the selector named {@code name} (or an alias, see {@link #canonical}): the one
@@ -41,6 +41,9 @@ public final class Selectors {
             case "s-1cfa" -> SelectiveFactory.callSite(1);
             case "s-2cfa" -> SelectiveFactory.callSite(2);
             case "s-3cfa" -> SelectiveFactory.callSite(3);
+            case "s-1cfa-full" -> SelectiveFactory.callSite(1, SelectxRules.FULL);
+            case "s-2cfa-full" -> SelectiveFactory.callSite(2, SelectxRules.FULL);
+            case "s-3cfa-full" -> SelectiveFactory.callSite(3, SelectxRules.FULL);
             case "1obj" -> SelectorFactory.of(n, (contexts, info) -> new ObjectSensitive(1, contexts, info, false, n));
             case "2obj" -> SelectorFactory.of(n, (contexts, info) -> new ObjectSensitive(2, contexts, info, false, n));
             case "1type" -> SelectorFactory.of(n, (contexts, info) -> new ObjectSensitive(1, contexts, info, true, n));
@@ -97,6 +100,9 @@ public final class Selectors {
             case "s-1cfa", "s-1cs" -> "s-1cfa";
             case "s-2cfa", "s-2cs" -> "s-2cfa";
             case "s-3cfa", "s-3cs" -> "s-3cfa";
+            case "s-1cfa-full", "s-1cs-full" -> "s-1cfa-full";
+            case "s-2cfa-full", "s-2cs-full" -> "s-2cfa-full";
+            case "s-3cfa-full", "s-3cs-full" -> "s-3cfa-full";
             case "1obj" -> "1obj";
             case "2obj" -> "2obj";
             case "1type" -> "1type";

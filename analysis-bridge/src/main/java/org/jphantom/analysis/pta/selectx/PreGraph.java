@@ -23,8 +23,19 @@ import org.jphantom.analysis.util.IntList;
  * each allocation {@code (o, O)}. Intra-context edges: {@code o -new-> (x,V_f)},
  * {@code (x,V_p) -new-bar-> o}, {@code (y,V_f) -assign-> (x,V_f)} and {@code (x,V_p) -assign-bar->
  * (y,V_p)} for copies, casts and loads {@code x = y.f} (loads are assignments in L_R), and
- * {@code (y,V_f) -store-> (x,V_p)} for stores {@code x.f = y}. Static fields are globals: their
- * accesses add no edge, and are kept apart only to tell which nodes objects reach (Eq. 18).
+ * {@code (y,V_f) -store-> (x,V_p)} for stores {@code x.f = y}; with {@code inverseStores} (the
+ * paper's graph: L_R merges store and store-bar, so its DFA has both) also {@code (x,V_f) -store->
+ * (y,V_p)}. Static fields are globals: their accesses add no edge, and are kept apart only to tell
+ * which nodes objects reach (Eq. 18).
+ *
+ * <p>With {@code inverseStores}, no {@code new-bar} edge enters an object that can hold no other object: a primitive array,
+ * or an instance whose class (with its super classes) declares no reference field but primitive
+ * arrays. A path turns at an object (V_p, new-bar, O, new, V_f) only in L_F's {@code store[f]
+ * flowsto-bar flowsto load[f]}, that is for a reference stored into one of its fields; into such
+ * an object only primitive arrays can be stored, whose paths change no call edge and no cast. In
+ * L_R, field-insensitive, the turn would also pass what was stored into the object's own field by
+ * its allocator's callers (the regex engine's {@code IntHashSet}s made a {@code Matcher} flow to
+ * itself); the object itself still starts paths.
  *
  * <p>Inter-context edges come from call edges, by the callee's <em>roles</em>: 0 the receiver,
  * 1..n the parameters, n+1 the return, n+2 the exception variable. Entry edges (label ĉ) flow into
@@ -90,9 +101,23 @@ final class PreGraph {
      * G_R makes (a plugin's: natives, reflection, the JVM's hidden calls) count as well.
      */
     final java.util.BitSet holdsObjects = new java.util.BitSet();
+    /**
+     * Whether a store has its inverse edge too (the paper's G_R), and objects that hold no other
+     * object no new-bar edge.
+     */
+    private final boolean inverseStores;
+    /** Per type id: 1 can hold another object, 2 cannot, 0 not asked yet. */
+    private byte[] holder = new byte[0];
+    /**
+     * The call sites of instance calls that the context-insensitive call graph sends to two or
+     * more methods (a receiver's dispatch decides the callee), with their methods (parallel lists).
+     */
+    final List<Invoke> dispatchSites = new java.util.ArrayList<>();
+    final IntList dispatchCallers = new IntList(1 << 8);
 
-    PreGraph(Solver ci) {
+    PreGraph(Solver ci, boolean inverseStores) {
         this.program = ci.program();
+        this.inverseStores = inverseStores;
         int mc = program.methodCount();
         varBase = new int[mc];
         Arrays.fill(varBase, -1);
@@ -146,9 +171,61 @@ final class PreGraph {
         }
         IntList e = ci.callGraph().edges();
         List<Invoke> sites = ci.callSites();
+        int[] targets = new int[sites.size()];
+        int[] lastTarget = new int[sites.size()];
         for (int i = 0; i < e.size(); i += 2) {
-            callEdge(ci.callGraph().callerOf(e.get(i)), sites.get(e.get(i)), program.method(e.get(i + 1)));
+            int site = e.get(i);
+            JMethod caller = ci.callGraph().callerOf(site);
+            callEdge(caller, sites.get(site), program.method(e.get(i + 1)));
+            if (targets[site] == 0 || lastTarget[site] != e.get(i + 1)) {
+                targets[site]++;
+                lastTarget[site] = e.get(i + 1);
+                if (targets[site] == 2 && sites.get(site).recv >= 0 && varBase[caller.id()] >= 0) {
+                    dispatchSites.add(sites.get(site));
+                    dispatchCallers.add(caller.id());
+                }
+            }
         }
+    }
+
+    /**
+     * Whether an object of {@code type} can hold another object: an array of references, or an
+     * instance with a reference field other than a primitive array; unknown classes can.
+     */
+    boolean canHoldObjects(int type) {
+        if (type >= holder.length) {
+            holder = Arrays.copyOf(holder, Math.max(type + 1, holder.length * 2));
+        }
+        if (holder[type] == 0) {
+            holder[type] = (byte) (holdsObjects(type) ? 1 : 2);
+        }
+        return holder[type] == 1;
+    }
+
+    private boolean holdsObjects(int type) {
+        if (program.isArray(type)) {
+            return !isPrimitiveArray(program.typeName(type));
+        }
+        if (program.isSynthetic(type) || program.isMissing(type)) {
+            return true;
+        }
+        for (int t = type; t >= 0; t = program.superClass(t)) {
+            org.jphantom.world.ClassInfo info = program.info(t);
+            if (info == null) {
+                return true;
+            }
+            for (org.jphantom.world.MemberInfo f : info.fields()) {
+                char c = f.desc().charAt(0);
+                if (!f.isStatic() && (c == 'L' || c == '[') && !isPrimitiveArray(f.desc())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean isPrimitiveArray(String descriptor) {
+        return descriptor.length() == 2 && descriptor.charAt(0) == '[';
     }
 
     static boolean isConstant(New n) {
@@ -183,7 +260,9 @@ final class PreGraph {
                     New nw = (New) s;
                     if (nw.lhs >= 0) {
                         addEdge(allocNode[s.index], vf(m, nw.lhs));
-                        addEdge(vp(m, nw.lhs), allocNode[s.index]);
+                        if (!inverseStores || canHoldObjects(nw.type)) { // see the class comment
+                            addEdge(vp(m, nw.lhs), allocNode[s.index]);
+                        }
                     }
                 }
                 case Stmt.COPY -> assign(m, ((Copy) s).rhs, ((Copy) s).lhs);
@@ -193,6 +272,9 @@ final class PreGraph {
                     FieldAccess fa = (FieldAccess) s;
                     if (fa.var >= 0 && fa.base >= 0) {
                         addEdge(vf(m, fa.var), vp(m, fa.base));
+                        if (inverseStores) {
+                            addEdge(vf(m, fa.base), vp(m, fa.var));
+                        }
                     }
                 }
                 case Stmt.LOAD_STATIC, Stmt.STORE_STATIC -> {

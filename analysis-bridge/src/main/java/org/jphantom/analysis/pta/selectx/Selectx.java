@@ -1,10 +1,12 @@
 package org.jphantom.analysis.pta.selectx;
 
 import java.util.BitSet;
+import org.jphantom.analysis.ir.Invoke;
 import org.jphantom.analysis.ir.New;
 import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.LoadClock;
 import org.jphantom.analysis.pta.context.Selection;
+import org.jphantom.analysis.pta.context.SelectxRules;
 import org.jphantom.analysis.pta.solver.Solver;
 import org.jphantom.analysis.util.IntList;
 import org.jphantom.analysis.util.LongIntMap;
@@ -29,6 +31,13 @@ import org.jphantom.analysis.util.LongIntMap;
  * allocation of G_R, or a variable the context-insensitive analysis gave objects, which covers
  * the objects plugins make); an argument that is only ever null seeds nothing. The exflow side of
  * Eq. 18 (a path on to a V_f node) holds for every node an object reaches, so it needs no test.
+ *
+ * <p>With {@link SelectxRules#FULL}, the graph has the paper's inverse store edges, and Fig. 7's
+ * loss is closed by a rule of call-graph construction, which L_FC lacks (Section 4.3): at a call
+ * site the context-insensitive call graph dispatches to two or more methods, a receiver that
+ * enflow reaches is selected with the call's arguments that enflow reaches. In a context its
+ * receiver then holds only that context's objects, so only their callees run, and each receives
+ * only that context's arguments.
  */
 public final class Selectx {
     private final PreGraph g;
@@ -66,9 +75,14 @@ public final class Selectx {
 
     /** As {@link #select(Solver, long)}, with the context-insensitive analysis' CPU time too. */
     public static Selection select(Solver ci, long ciMillis, long ciCpuMillis) {
+        return select(ci, ciMillis, ciCpuMillis, SelectxRules.LEAN);
+    }
+
+    /** As {@link #select(Solver, long, long)}, with the given rules. */
+    public static Selection select(Solver ci, long ciMillis, long ciCpuMillis, SelectxRules rules) {
         long t0 = System.nanoTime();
         long c0 = LoadClock.cpuNow();
-        PreGraph g = new PreGraph(ci);
+        PreGraph g = new PreGraph(ci, rules == SelectxRules.FULL);
         int baseEdges = g.intraEdges;
         Selectx s = new Selectx(g);
         s.run();
@@ -79,7 +93,8 @@ public final class Selectx {
         b.figure("ciCpuMs", ciCpuMillis);
         b.figure("selectTimeMs", ms);
         b.figure("selectCpuMs", cpuMs);
-        return s.selection(b, ci, baseEdges);
+        b.figure("rules", rules.name().toLowerCase(java.util.Locale.ROOT));
+        return s.selection(b, ci, baseEdges, rules == SelectxRules.FULL);
     }
 
     private void run() {
@@ -273,7 +288,7 @@ public final class Selectx {
         }
     }
 
-    private Selection selection(Selection.Builder b, Solver ci, int baseEdges) {
+    private Selection selection(Selection.Builder b, Solver ci, int baseEdges, boolean dispatch) {
         int vars = 0;
         int objs = 0;
         int constants = 0;
@@ -300,6 +315,8 @@ public final class Selectx {
                 b.object(m, -1 - item);
             }
         }
+        int dispatchVars = dispatch ? dispatchSites(b) : 0;
+        vars += dispatchVars;
         Selection probe = b.build();
         IntList reach = ci.callGraph().reachableMethods();
         int methods = 0;
@@ -312,6 +329,7 @@ public final class Selectx {
         b.figure("graphEdges", baseEdges + g.interEdges);
         b.figure("summaryEdges", summaries.size());
         b.figure("entriesNoObjectReaches", unreachedEntries);
+        b.figure("dispatchVariables", dispatchVars);
         b.figure("variables", g.variables);
         b.figure("selectedVariables", vars);
         b.figure("selectedVariablesPercent", percent(vars, g.variables));
@@ -325,6 +343,37 @@ public final class Selectx {
         b.figure("selectedMethods", methods);
         b.figure("selectedMethodsPercent", percent(methods, reach.size()));
         return b.build();
+    }
+
+    /**
+     * Fig. 7's rule (see the class comment): selects the receivers of the call sites the
+     * context-insensitive call graph dispatches to two or more methods that enflow reaches, and
+     * those calls' arguments that enflow reaches; returns how many variables it selected that
+     * Eq. 18 had not.
+     */
+    private int dispatchSites(Selection.Builder b) {
+        java.util.Set<Long> added = new java.util.HashSet<>();
+        for (int i = 0; i < g.dispatchSites.size(); i++) {
+            Invoke inv = g.dispatchSites.get(i);
+            JMethod m = g.program.method(g.dispatchCallers.get(i));
+            if (en[g.vf(m, inv.recv)] == 0) {
+                continue;
+            }
+            dispatchVariable(b, m, inv.recv, added);
+            for (int a : inv.args) {
+                if (a >= 0 && en[g.vf(m, a)] != 0) {
+                    dispatchVariable(b, m, a, added);
+                }
+            }
+        }
+        return added.size();
+    }
+
+    private void dispatchVariable(Selection.Builder b, JMethod m, int v, java.util.Set<Long> added) {
+        boolean selected = (en[g.vf(m, v)] != 0 && ex[g.vf(m, v)] != 0) || (en[g.vp(m, v)] != 0 && ex[g.vp(m, v)] != 0);
+        if (!selected && added.add(LongIntMap.key(m.id(), v))) {
+            b.variable(m, v);
+        }
     }
 
     private static double percent(int part, int whole) {
