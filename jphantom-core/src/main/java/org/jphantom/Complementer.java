@@ -211,7 +211,7 @@ public final class Complementer {
      */
     private static Parsed parse(ProgramClass pc, SharedStrings shared) {
         try {
-            return new Parsed(shared.share(ClassParser.parseRead(shared.reader(pc.bytes()), 0)), null);
+            return new Parsed(shared.shareDeclarations(ClassParser.parseRead(shared.reader(pc.bytes()), 0)), null);
         } catch (ClassParser.BrokenClass e) {
             return new Parsed(null, e.getMessage());
         }

@@ -1,8 +1,6 @@
 package org.jphantom.discover;
 
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -18,7 +16,7 @@ import org.jphantom.model.Origin;
 public final class Discovery {
     private final SortedMap<String, Origin> phantomTypes = new TreeMap<>();
     /** First use of each member; sorted by {@link MemberRef#key()} only when asked (most uses repeat a member). */
-    private final Map<Identity, MemberRef> members = new HashMap<>();
+    private final MemberUses members = new MemberUses();
     private SortedMap<String, MemberRef> sortedMembers;
     private final SortedMap<String, SortedSet<String>> nestMembersByHost = new TreeMap<>();
     private final SortedMap<String, SortedMap<String, String>> annotationElements = new TreeMap<>();
@@ -44,29 +42,8 @@ public final class Discovery {
     /** Records a use of a member; the origin is asked for only if it is the member's first use. */
     void member(String owner, String name, String desc, boolean field, boolean isStatic, boolean itf,
                 Supplier<Origin> origin) {
-        Identity id = new Identity(owner, name, desc, field, isStatic);
-        if (members.get(id) == null) {
-            members.put(id, new MemberRef(owner, name, desc, field, isStatic, itf, origin.get()));
+        if (members.add(owner, name, desc, field, isStatic, itf, origin)) {
             sortedMembers = null;
-        }
-    }
-
-    /**
-     * What {@link MemberRef#key()} spells, without building the string for every use. Equality
-     * and hash are written out: this is the hottest lookup of the scan, and a record's generated
-     * ones go through method handles that stay slow for a good part of a run.
-     */
-    private record Identity(String owner, String name, String desc, boolean field, boolean isStatic) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Identity i && field == i.field && isStatic == i.isStatic && name.equals(i.name)
-                    && desc.equals(i.desc) && owner.equals(i.owner);
-        }
-
-        @Override
-        public int hashCode() {
-            return ((owner.hashCode() * 31 + name.hashCode()) * 31 + desc.hashCode()) * 4 + (field ? 2 : 0)
-                    + (isStatic ? 1 : 0);
         }
     }
 
@@ -171,14 +148,14 @@ public final class Discovery {
      * member, as {@link #members()} does, is a good part of a large program's run).
      */
     public java.util.Collection<MemberRef> memberRefs() {
-        return Collections.unmodifiableCollection(members.values());
+        return Collections.unmodifiableCollection(members);
     }
 
     /** Every member the program uses (on array types too), keyed by {@link MemberRef#key()}. */
     public SortedMap<String, MemberRef> members() {
         if (sortedMembers == null) {
             SortedMap<String, MemberRef> sorted = new TreeMap<>();
-            for (MemberRef ref : members.values()) {
+            for (MemberRef ref : members) {
                 sorted.putIfAbsent(ref.key(), ref);
             }
             sortedMembers = Collections.unmodifiableSortedMap(sorted);

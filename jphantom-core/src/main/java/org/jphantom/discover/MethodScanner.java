@@ -88,7 +88,8 @@ final class MethodScanner {
         if (m.annotationDefault != null) {
             annotations.annotationDefault(m.annotationDefault, head);
         }
-        for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
+        for (int i = 0; i < m.tryCatchBlocks.size(); i++) {
+            TryCatchBlockNode tcb = m.tryCatchBlocks.get(i);
             if (tcb.type != null) {
                 discovery.kindEvidence().classUse(tcb.type);
                 discovery.superClassEvidence().named(tcb.type);
@@ -96,24 +97,24 @@ final class MethodScanner {
             }
         }
         if (m.localVariables != null) {
-            for (LocalVariableNode lv : m.localVariables) {
+            for (int i = 0; i < m.localVariables.size(); i++) {
+                LocalVariableNode lv = m.localVariables.get(i);
                 discovery.genericArity().typeSignature(lv.signature);
                 rel |= refs.descriptor(lv.desc, head);
             }
         }
-        annotationReads.method(cn.name, m);
-        discovery.fieldSignatures().method(m, owner -> !owner.startsWith("[") && !refs.known(owner));
-        elidedCasts.method(cn.name, m, owner -> !refs.known(owner));
         // One site for every instruction: its Origin is built only if a discovery keeps it.
         UseSite site = new UseSite(cn.name, m);
         Map<Integer, Set<String>> attributed = null;
         int index = 0;
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), index++) {
-            rel |= instruction(site.at(index, insn), insn);
+            boolean relevant = instruction(site.at(index, insn), insn);
+            rel |= relevant;
             if (insn.getOpcode() == Opcodes.ATHROW) {
                 thrown(m, insn, index);
             }
-            if (insn instanceof MethodInsnNode mi && !mi.owner.startsWith("[") && !refs.known(mi.owner)) {
+            // (a call of a phantom's method is relevant: the known owners of the others are not looked up again)
+            if (relevant && insn instanceof MethodInsnNode mi && !mi.owner.startsWith("[") && !refs.known(mi.owner)) {
                 if (attributed == null) {
                     attributed = handlers.attribute(m);
                 }
@@ -126,6 +127,14 @@ final class MethodScanner {
                 discovery.caughtExceptions().use(mi.owner, mi.name, mi.desc, covering(m, index), evidence);
             }
         }
+        if (rel) {
+            // These find evidence only where the code names a phantom (a cast to one, its class
+            // literal, a member of one), and a method that does is relevant: the others (nearly
+            // all) are not walked again.
+            annotationReads.method(cn.name, m);
+            discovery.fieldSignatures().method(m, owner -> !owner.startsWith("[") && !refs.known(owner));
+            elidedCasts.method(cn.name, m, owner -> !refs.known(owner));
+        }
         return rel;
     }
 
@@ -133,32 +142,25 @@ final class MethodScanner {
         switch (insn.getType()) {
             case AbstractInsnNode.FIELD_INSN: {
                 FieldInsnNode f = (FieldInsnNode) insn;
-                refs.access(f.owner);
-                refs.privateAccess(f.owner, f.name, f.desc, true);
-                boolean rel = refs.type(f.owner, o) | refs.descriptor(f.desc, o);
                 boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
-                refs.values(f.desc);
-                if (isStatic && !f.owner.startsWith("[") && !refs.known(f.owner)) { // only phantoms' kinds are ever asked for
+                boolean rel = refs.memberInstruction(f.owner, f.name, f.desc, true, isStatic, false, o);
+                // only phantoms' kinds are ever asked for (and a phantom owner makes the reference relevant)
+                if (rel && isStatic && !f.owner.startsWith("[") && !refs.known(f.owner)) {
                     if (f.getOpcode() == Opcodes.GETSTATIC && KindEvidence.ofMemberType(f.desc, f.owner)) {
                         discovery.kindEvidence().memberConstant(f.owner);
                     } else {
                         discovery.kindEvidence().classUse(f.owner);
                     }
                 }
-                refs.member(f.owner, f.name, f.desc, true, isStatic, false, o);
                 return rel;
             }
             case AbstractInsnNode.METHOD_INSN: {
                 MethodInsnNode mi = (MethodInsnNode) insn;
-                refs.access(mi.owner);
                 if (mi.getOpcode() == Opcodes.INVOKEVIRTUAL && mi.name.equals("ordinal") && mi.desc.equals("()I")) {
                     discovery.superClassEvidence().enumUse(mi.owner);
                 }
-                refs.privateAccess(mi.owner, mi.name, mi.desc, false);
-                boolean rel = refs.type(mi.owner, o) | refs.descriptor(mi.desc, o);
-                refs.values(mi.desc);
-                refs.member(mi.owner, mi.name, mi.desc, false, mi.getOpcode() == Opcodes.INVOKESTATIC, mi.itf, o);
-                return rel;
+                return refs.memberInstruction(mi.owner, mi.name, mi.desc, false, mi.getOpcode() == Opcodes.INVOKESTATIC,
+                        mi.itf, o);
             }
             case AbstractInsnNode.TYPE_INSN: {
                 TypeInsnNode t = (TypeInsnNode) insn;
@@ -217,8 +219,8 @@ final class MethodScanner {
     private boolean frameTypes(List<Object> types, Supplier<Origin> o) {
         boolean rel = false;
         if (types != null) {
-            for (Object t : types) {
-                if (t instanceof String s) {
+            for (int i = 0; i < types.size(); i++) {
+                if (types.get(i) instanceof String s) {
                     rel |= refs.type(s, o);
                 }
             }

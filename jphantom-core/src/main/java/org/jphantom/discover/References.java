@@ -1,5 +1,6 @@
 package org.jphantom.discover;
 
+import java.util.Arrays;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.jphantom.JphantomException;
@@ -26,6 +27,18 @@ final class References {
     private final TypeFacts facts;
     /** The program class whose references are being recorded. */
     private String current;
+    /**
+     * The members of {@link #memberInstruction} whose types are all known, with what their first
+     * use found ({@link #RELEVANT}, {@link #CONCEALED}, {@link #PRIVATE}) by {@link MemberKeys} id.
+     */
+    private final MemberKeys met = new MemberKeys();
+    private byte[] metFacts = new byte[1 << 13];
+    /** The owner or descriptor names a relevant type. */
+    private static final int RELEVANT = 1;
+    /** The owner is a platform class concealed from the program ({@link #access}). */
+    private static final int CONCEALED = 2;
+    /** A program class declares the member private ({@link #privateAccess}). */
+    private static final int PRIVATE = 4;
 
     References(ClassWorld world, Discovery discovery, TypeFacts facts) {
         this.world = world;
@@ -93,18 +106,19 @@ final class References {
      * instruction names (an array's element type). Records a use of a concealed platform class.
      */
     void access(String name) {
-        String c = name;
-        if (c.startsWith("[")) {
-            int l = c.indexOf('L');
-            if (l < 0) {
-                return;
-            }
-            c = c.substring(l + 1, c.length() - 1);
-        }
-        TypeFacts.Facts f = facts.of(c);
-        if (facts.concealed(f)) {
+        String c = accessed(name);
+        if (c != null && facts.concealed(facts.of(c))) {
             discovery.concealedUse(current, c);
         }
+    }
+
+    /** The class the JVM checks access to when an instruction names {@code name}; null for a primitive array. */
+    private static String accessed(String name) {
+        if (!name.startsWith("[")) {
+            return name;
+        }
+        int l = name.indexOf('L');
+        return l < 0 ? null : name.substring(l + 1, name.length() - 1);
     }
 
     /**
@@ -113,14 +127,75 @@ final class References {
      * NestHost or NestMembers attribute, or code compiled for another nest).
      */
     void privateAccess(String owner, String name, String desc, boolean field) {
-        if (owner.startsWith("[") || owner.equals(current) || !facts.programClass(facts.of(owner))) {
-            return;
+        if (!owner.equals(current) && privateInProgram(owner, name, desc, field)
+                && !world.nestHostOf(current).equals(world.nestHostOf(owner))) {
+            discovery.privateAccess(current, owner + "." + name + (field ? ":" : "") + desc);
+        }
+    }
+
+    /** Whether a program class {@code owner} declares the member, private. */
+    private boolean privateInProgram(String owner, String name, String desc, boolean field) {
+        if (owner.startsWith("[") || !facts.programClass(facts.of(owner))) {
+            return false;
         }
         ClassInfo declaring = world.lookup(owner);
         MemberInfo m = field ? declaring.field(name, desc) : declaring.method(name, desc);
-        if (m != null && m.isPrivate() && !world.nestHostOf(current).equals(world.nestHostOf(owner))) {
-            discovery.privateAccess(current, owner + "." + name + (field ? ":" : "") + desc);
+        return m != null && m.isPrivate();
+    }
+
+    /**
+     * Records a field or method instruction's reference (JVMS 5.4.3: the JVM resolves its owner
+     * with an access check, then the member): the access to its owner ({@link #access}) and to a
+     * private member ({@link #privateAccess}), its owner and descriptor types ({@link #type},
+     * {@link #descriptor}, {@link #values}) and the member ({@link #member}); returns whether it
+     * names a relevant type. A member whose types the world all knows records nothing but the
+     * first use of the member, and what the two access checks record for the class using it: its
+     * later uses (most instructions) look up what its first use found and do only those checks,
+     * and only when they can record something.
+     */
+    boolean memberInstruction(String owner, String name, String desc, boolean field, boolean isStatic, boolean itf,
+                              Supplier<Origin> o) {
+        int id = met.find(owner, name, desc, field, isStatic);
+        if (id >= 0) {
+            int found = metFacts[id];
+            if ((found & CONCEALED) != 0) {
+                access(owner);
+            }
+            if ((found & PRIVATE) != 0) {
+                privateAccess(owner, name, desc, field);
+            }
+            return (found & RELEVANT) != 0;
         }
+        access(owner);
+        privateAccess(owner, name, desc, field);
+        boolean rel = type(owner, o) | descriptor(desc, o);
+        values(desc);
+        member(owner, name, desc, field, isStatic, itf, o);
+        if (allKnown(owner) && allKnown(desc)) {
+            String accessed = accessed(owner);
+            int learnt = (rel ? RELEVANT : 0)
+                    | (accessed != null && facts.concealed(facts.of(accessed)) ? CONCEALED : 0)
+                    | (privateInProgram(owner, name, desc, field) ? PRIVATE : 0);
+            id = met.add(owner, name, desc, field, isStatic);
+            if (id == metFacts.length) {
+                metFacts = Arrays.copyOf(metFacts, id * 2);
+            }
+            metFacts[id] = (byte) learnt;
+        }
+        return rel;
+    }
+
+    /** Whether the world knows every class that {@code type} (a class name or a descriptor) names. */
+    private boolean allKnown(String type) {
+        if (!type.startsWith("[") && !type.startsWith("(")) {
+            return facts.of(type).known;
+        }
+        for (TypeFacts.Facts f : facts.inDescriptor(type)) {
+            if (!f.known) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Records a use of a member; the origin is built only if it is the member's first use. */

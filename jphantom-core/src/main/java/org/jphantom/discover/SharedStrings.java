@@ -1,28 +1,20 @@
 package org.jphantom.discover;
 
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FieldNode;
-import org.objectweb.asm.tree.FrameNode;
-import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.LocalVariableNode;
-import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.MultiANewArrayInsnNode;
-import org.objectweb.asm.tree.TryCatchBlockNode;
-import org.objectweb.asm.tree.TypeInsnNode;
 
 /**
  * One instance of each class name, member name and descriptor that the scan looks up, shared by the
  * trees of every program class. ASM gives each parsed class strings of its own, so the scan's
  * tables ({@link TypeFacts}, {@link Discovery}'s members) hashed each string once per class and
- * compared it character by character with the instance they held. A tree passed through
- * {@link #share(ClassNode)} holds the instances the tables hold, already hashed ({@link String}
- * keeps its hash): a lookup then costs an identity comparison. Sharing changes no string's value,
+ * compared it character by character with the instance they held. A shared tree holds the
+ * instances the tables hold, already hashed ({@link String}
+ * keeps its hash): a lookup then costs an identity comparison. A tree parsed by {@link #reader(byte[])}
+ * holds them, once {@link #shareDeclarations(ClassNode)} has shared what the reader cannot. Sharing changes no string's value,
  * only which instance holds it. Thread-safe: the parses run in parallel and share their trees as
  * they go, ahead of the scan, which runs on one thread.
  */
@@ -48,9 +40,9 @@ public final class SharedStrings {
      * A reader of {@code classFile} whose class names (Class constants) and member names and
      * descriptors (NameAndType and MethodType constants) come out of the parse as the shared
      * instances, each constant looked up once per class: ASM reads a constant's string once and
-     * hands the same instance to every instruction that uses it, and {@link #share(ClassNode)}
-     * would look each use up again. The tree is the one a plain {@link ClassReader} gives, string
-     * for string; {@link #share(ClassNode)} is still needed for the strings the class's own
+     * hands the same instance to every instruction that uses it, where a walk over the tree would
+     * look each use up again. The tree is the one a plain {@link ClassReader} gives, string
+     * for string; {@link #shareDeclarations(ClassNode)} shares the strings the class's own
      * declarations hold.
      */
     public ClassReader reader(byte[] classFile) {
@@ -118,83 +110,28 @@ public final class SharedStrings {
     }
 
     /**
-     * Replaces, in place, the strings of {@code cn} that the scan looks up (its name and supertypes,
-     * member names and descriptors, instruction operands, frame types, handler types, local
-     * variable descriptors) by their shared instances; returns {@code cn}.
+     * Completes a tree parsed by a {@link #reader(byte[])}: replaces, in place, the strings of
+     * {@code cn} that the scan looks up and that the reader could not share, those of the class's
+     * own declarations (field descriptors, method names and descriptors, local variable
+     * descriptors: UTF-8 constants that no Class, NameAndType or MethodType constant names); its
+     * name, supertypes, throws clauses, handler types, instruction operands and frame types came
+     * out of the reader shared already. Returns {@code cn}.
      */
-    public ClassNode share(ClassNode cn) {
+    public ClassNode shareDeclarations(ClassNode cn) {
         cn.name = of(cn.name);
         cn.superName = of(cn.superName);
-        shareAll(cn.interfaces);
         for (FieldNode f : cn.fields) {
             f.desc = of(f.desc);
         }
         for (MethodNode m : cn.methods) {
             m.name = of(m.name);
             m.desc = of(m.desc);
-            shareAll(m.exceptions);
-            for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
-                tcb.type = of(tcb.type);
-            }
             if (m.localVariables != null) {
                 for (LocalVariableNode lv : m.localVariables) {
                     lv.desc = of(lv.desc);
                 }
             }
-            for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
-                instruction(insn);
-            }
         }
         return cn;
-    }
-
-    private void instruction(AbstractInsnNode insn) {
-        switch (insn.getType()) {
-            case AbstractInsnNode.FIELD_INSN -> {
-                FieldInsnNode f = (FieldInsnNode) insn;
-                f.owner = of(f.owner);
-                f.name = of(f.name);
-                f.desc = of(f.desc);
-            }
-            case AbstractInsnNode.METHOD_INSN -> {
-                MethodInsnNode mi = (MethodInsnNode) insn;
-                mi.owner = of(mi.owner);
-                mi.name = of(mi.name);
-                mi.desc = of(mi.desc);
-            }
-            case AbstractInsnNode.TYPE_INSN -> {
-                TypeInsnNode t = (TypeInsnNode) insn;
-                t.desc = of(t.desc);
-            }
-            case AbstractInsnNode.MULTIANEWARRAY_INSN -> {
-                MultiANewArrayInsnNode t = (MultiANewArrayInsnNode) insn;
-                t.desc = of(t.desc);
-            }
-            case AbstractInsnNode.INVOKE_DYNAMIC_INSN -> {
-                InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) insn;
-                indy.desc = of(indy.desc);
-            }
-            case AbstractInsnNode.FRAME -> {
-                FrameNode fn = (FrameNode) insn;
-                shareTypes(fn.local);
-                shareTypes(fn.stack);
-            }
-            default -> {
-                // no string the scan looks up
-            }
-        }
-    }
-
-    private void shareAll(List<String> names) {
-        if (names != null) {
-            names.replaceAll(this::of);
-        }
-    }
-
-    /** Frame entries: the strings among them (class types; the others are tags and labels). */
-    private void shareTypes(List<Object> types) {
-        if (types != null) {
-            types.replaceAll(t -> t instanceof String s ? of(s) : t);
-        }
     }
 }

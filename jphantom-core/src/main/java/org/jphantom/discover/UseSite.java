@@ -24,6 +24,8 @@ final class UseSite implements Supplier<Origin> {
     private AbstractInsnNode insn;
     private String what;
     private Origin built;
+    /** The method's name and descriptor, spelled once for all the Origins of this site. */
+    private String methodText;
 
     UseSite(String owner, MethodNode method) {
         this.owner = owner;
@@ -51,7 +53,10 @@ final class UseSite implements Supplier<Origin> {
     @Override
     public Origin get() {
         if (built == null) {
-            built = new Origin(owner, method.name + method.desc, index, what != null ? what : describe(insn));
+            if (methodText == null) {
+                methodText = method.name + method.desc;
+            }
+            built = new Origin(owner, methodText, index, what != null ? what : describe(insn));
         }
         return built;
     }

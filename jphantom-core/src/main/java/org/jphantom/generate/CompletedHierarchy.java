@@ -37,6 +37,14 @@ public final class CompletedHierarchy {
         return isPhantom(type) || world.isKnown(type);
     }
 
+    /**
+     * Whether a phantom can be among the type's supertypes (or the type itself): it is a phantom, or
+     * a known type with a missing ancestor. A type for which this is false has only known supertypes.
+     */
+    public boolean reachesPhantom(String type) {
+        return isPhantom(type) || world.hasPhantomAncestor(type);
+    }
+
     public boolean isInterface(String type) {
         PhantomShape s = shape(type);
         if (s != null) {

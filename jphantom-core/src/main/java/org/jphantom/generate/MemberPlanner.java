@@ -1,7 +1,6 @@
 package org.jphantom.generate;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,8 +31,6 @@ public final class MemberPlanner {
     private final CompletedHierarchy hierarchy;
     private final SortedMap<String, SortedSet<PlannedMember>> plan = new TreeMap<>();
     private final List<String> warnings = new ArrayList<>();
-    /** Whether each owner met is a phantom: asked once per owner, not once per reference. */
-    private final Map<String, Boolean> phantomOwners = new HashMap<>();
 
     public MemberPlanner(ClassWorld world, CompletedHierarchy hierarchy) {
         this.world = world;
@@ -146,36 +143,49 @@ public final class MemberPlanner {
 
     private void place(MemberRef ref, Outcome outcome) {
         String owner = ref.owner();
-        if (owner.startsWith("[")) {
+        if (owner.charAt(0) == '[') {
             arrayMember(ref, outcome);
             return;
         }
-        if (phantomOwners.computeIfAbsent(owner, hierarchy::isPhantom)) {
-            if (!ref.field() && ref.name().equals("<init>")) {
-                outcome.add(owner, new PlannedMember(ref.name(), ref.desc(), false, false, true));
-                return;
-            }
-            MemberInfo objects = hierarchy.isInterface(owner) && !ref.field() ? objectMethod(ref.name(), ref.desc()) : null;
-            if (objects != null && (!ref.isStatic() || objects.isFinal())) {
-                // JVMS 5.4.3.4 step 3: interface method resolution finds Object's public instance
-                // methods; declaring one would be useless at best and, for Object's final methods
-                // (getClass, notify, notifyAll, wait), make the interface fail to load.
-                if (ref.isStatic()) {
-                    outcome.warn("unsatisfiable reference to " + describe(ref) + " in " + ref.origin()
-                            + ": a static method of an interface cannot have the signature of final Object."
-                            + ref.name() + ref.desc());
-                }
-                return;
-            }
-            if (!inheritedFromKnown(owner, ref)) {
-                outcome.add(owner, new PlannedMember(ref.name(), ref.desc(), ref.field(), ref.isStatic(), true));
-            }
-            return;
-        }
+        // A phantom is a type the world lacks: one lookup tells a known owner (most references)
+        // from a phantom one and from one that is neither.
         ClassInfo known = world.lookup(owner);
         if (known == null) {
+            if (hierarchy.isPhantom(owner)) {
+                phantomMember(ref, outcome);
+            }
             return;
         }
+        knownMember(ref, known, outcome);
+    }
+
+    /** A member used on phantom {@code ref.owner()}. */
+    private void phantomMember(MemberRef ref, Outcome outcome) {
+        String owner = ref.owner();
+        if (!ref.field() && ref.name().equals("<init>")) {
+            outcome.add(owner, new PlannedMember(ref.name(), ref.desc(), false, false, true));
+            return;
+        }
+        MemberInfo objects = hierarchy.isInterface(owner) && !ref.field() ? objectMethod(ref.name(), ref.desc()) : null;
+        if (objects != null && (!ref.isStatic() || objects.isFinal())) {
+            // JVMS 5.4.3.4 step 3: interface method resolution finds Object's public instance
+            // methods; declaring one would be useless at best and, for Object's final methods
+            // (getClass, notify, notifyAll, wait), make the interface fail to load.
+            if (ref.isStatic()) {
+                outcome.warn("unsatisfiable reference to " + describe(ref) + " in " + ref.origin()
+                        + ": a static method of an interface cannot have the signature of final Object."
+                        + ref.name() + ref.desc());
+            }
+            return;
+        }
+        if (!inheritedFromKnown(owner, ref)) {
+            outcome.add(owner, new PlannedMember(ref.name(), ref.desc(), ref.field(), ref.isStatic(), true));
+        }
+    }
+
+    /** A member used on {@code known}, a class of the world. */
+    private void knownMember(MemberRef ref, ClassInfo known, Outcome outcome) {
+        String owner = ref.owner();
         if (!ref.field() && ref.itf() != known.isInterface()) {
             // JVMS 5.4.3.3/5.4.3.4: a Methodref to an interface, or an InterfaceMethodref to a class
             outcome.warn("incompatible reference to " + describe(ref) + " in " + ref.origin() + ": used as a method of "

@@ -31,17 +31,22 @@ public record ProgramView(SortedMap<String, Integer> typeParameters, SortedMap<S
      * Of the methods lambdas implement ({@code functional}), those that may be abstract: the
      * functional interface's method, which javac needs abstract to see a functional interface,
      * unless some class of the program or phantom class implements the interface (it would then
-     * inherit an abstract method it may not implement: AbstractMethodError).
+     * inherit an abstract method it may not implement: AbstractMethodError). The interfaces of
+     * {@code functional} are phantoms, so only a class with a phantom among its ancestors can
+     * implement one: the others' interfaces are not gathered.
      */
     public static SortedSet<String> abstractMethods(SortedSet<String> functional, Iterable<String> classes,
             CompletedHierarchy hierarchy) {
+        SortedSet<String> out = new TreeSet<>();
+        if (functional.isEmpty()) {
+            return out;
+        }
         Set<String> implemented = new HashSet<>();
         for (String c : classes) {
-            if (hierarchy.exists(c) && !hierarchy.isInterface(c)) {
+            if (hierarchy.exists(c) && hierarchy.reachesPhantom(c) && !hierarchy.isInterface(c)) {
                 implemented.addAll(hierarchy.allInterfaces(c));
             }
         }
-        SortedSet<String> out = new TreeSet<>();
         for (String key : functional) {
             if (!implemented.contains(key.substring(0, key.indexOf('.')))) {
                 out.add(key);

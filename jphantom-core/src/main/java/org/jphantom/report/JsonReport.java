@@ -80,17 +80,24 @@ public final class JsonReport {
         return root;
     }
 
-    /** Writes the report atomically, with the mode a new file gets under the user's umask. */
+    /**
+     * Writes the report atomically, with the mode a new file gets under the user's umask: the bytes of
+     * {@link #toJson}'s tree written with sorted keys and indented ({@link #write(Result, java.io.OutputStream)}).
+     */
     public static void write(Result r, Path file) {
         try {
-            ObjectMapper mapper = mapper();
-            Object json = mapper.treeToValue(toJson(r), Object.class);
-            // Maps (unlike tree nodes) are written with sorted keys.
-            OutputFiles.writeAtomically(file, out -> mapper.writer().without(
-                    com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, json));
+            OutputFiles.writeAtomically(file, out -> ReportStream.write(r, out));
         } catch (IOException e) {
             throw JphantomException.input("cannot write report " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Writes the report to {@code out} (left open): {@link #toJson}'s tree with every object's keys
+     * sorted, indented by Jackson's default pretty printer, without building the tree.
+     */
+    public static void write(Result r, java.io.OutputStream out) throws IOException {
+        ReportStream.write(r, out);
     }
 
     static void origin(ObjectNode o, Origin origin) {
