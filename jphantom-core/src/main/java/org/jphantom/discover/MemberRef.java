@@ -10,6 +10,11 @@ import org.jphantom.model.Origin;
 public record MemberRef(String owner, String name, String desc, boolean field, boolean isStatic, boolean itf,
                         Origin origin) {
 
+    /** The {@link org.jphantom.world.MemberKeys} kind of what {@link #key()} tells apart besides the strings. */
+    static int kind(boolean field, boolean isStatic) {
+        return (field ? 2 : 0) | (isStatic ? 1 : 0);
+    }
+
     /** Identity of the member regardless of where it was used. */
     public String key() {
         return owner + (field ? "." : "#") + name + (field ? ":" : "") + desc + (isStatic ? " static" : "");

@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.function.Supplier;
 import org.jphantom.model.Origin;
+import org.jphantom.world.MemberKeys;
 
 /**
  * Every member the program uses, each with its first use, in the order they were first used:
@@ -23,10 +24,10 @@ final class MemberUses extends AbstractCollection<MemberRef> {
      */
     boolean add(String owner, String name, String desc, boolean field, boolean isStatic, boolean itf,
                 Supplier<Origin> origin) {
-        if (keys.find(owner, name, desc, field, isStatic) >= 0) {
+        if (keys.find(owner, name, desc, MemberRef.kind(field, isStatic)) >= 0) {
             return false;
         }
-        keys.add(owner, name, desc, field, isStatic);
+        keys.add(owner, name, desc, MemberRef.kind(field, isStatic));
         refs.add(new MemberRef(owner, name, desc, field, isStatic, itf, origin.get()));
         return true;
     }

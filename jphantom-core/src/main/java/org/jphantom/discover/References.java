@@ -8,6 +8,7 @@ import org.jphantom.model.Origin;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.ClassWorld;
 import org.jphantom.world.MemberInfo;
+import org.jphantom.world.MemberKeys;
 import org.objectweb.asm.ConstantDynamic;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
@@ -155,7 +156,7 @@ final class References {
      */
     boolean memberInstruction(String owner, String name, String desc, boolean field, boolean isStatic, boolean itf,
                               Supplier<Origin> o) {
-        int id = met.find(owner, name, desc, field, isStatic);
+        int id = met.find(owner, name, desc, MemberRef.kind(field, isStatic));
         if (id >= 0) {
             int found = metFacts[id];
             if ((found & CONCEALED) != 0) {
@@ -176,7 +177,7 @@ final class References {
             int learnt = (rel ? RELEVANT : 0)
                     | (accessed != null && facts.concealed(facts.of(accessed)) ? CONCEALED : 0)
                     | (privateInProgram(owner, name, desc, field) ? PRIVATE : 0);
-            id = met.add(owner, name, desc, field, isStatic);
+            id = met.add(owner, name, desc, MemberRef.kind(field, isStatic));
             if (id == metFacts.length) {
                 metFacts = Arrays.copyOf(metFacts, id * 2);
             }

@@ -7,7 +7,7 @@
  * annotations and bridges to the package-private scanners, which all record through one
  * {@code References}; what the scan asks the closed world is asked once per name ({@code TypeFacts}),
  * and what a member instruction records, once per member whose types are all known (its later uses
- * repeat only the access checks of the class using it; {@code MemberKeys} finds a member without
+ * repeat only the access checks of the class using it; {@code world.MemberKeys} finds a member without
  * building a key). Evidence that only code naming a phantom can give (annotation reads, field
  * signatures, elided casts) is looked for only in methods that are relevant.
  * Trees parsed in parallel ahead of the scan can share their names and descriptors through

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.jphantom.analysis.util.IntList;
+import org.jphantom.analysis.util.MemberRefMap;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.ClassWorld;
 import org.jphantom.world.MemberInfo;
@@ -65,12 +66,13 @@ public final class Program {
     private static final int F_CHECKED = 4;
 
     // methods and fields
-    private final Map<String, JMethod> methodsByKey = new HashMap<>();
+    private final MemberRefMap<JMethod> methodsByKey = new MemberRefMap<>();
     private final List<JMethod> methods = new ArrayList<>();
-    private final Map<String, JMethod> resolved = new HashMap<>();
-    private final Map<String, JField> fieldsByKey = new HashMap<>();
+    /** Symbolic method references (flag 1 for an interface method's) to what they resolve to, or {@link #UNRESOLVED}. */
+    private final MemberRefMap<JMethod> resolved = new MemberRefMap<>();
+    private final MemberRefMap<JField> fieldsByKey = new MemberRefMap<>();
     private final List<JField> fields = new ArrayList<>();
-    private final Map<String, JField> resolvedFields = new HashMap<>();
+    private final MemberRefMap<JField> resolvedFields = new MemberRefMap<>();
     private static final JMethod UNRESOLVED = new JMethod(-1, -1, "?", "()V", 0);
     private static final JField UNRESOLVED_FIELD = new JField(-1, "?", "?", "I", false);
 
@@ -369,12 +371,12 @@ public final class Program {
     // ---------------------------------------------------------------- methods
 
     private JMethod method(int type, String name, String desc, int access) {
-        String key = typeNames.get(type) + '.' + name + desc;
-        JMethod m = methodsByKey.get(key);
+        String owner = typeNames.get(type);
+        JMethod m = methodsByKey.get(owner, name, desc, 0);
         if (m == null) {
             m = new JMethod(methods.size(), type, name, desc, access);
             methods.add(m);
-            methodsByKey.put(key, m);
+            methodsByKey.put(owner, name, desc, 0, m);
         }
         return m;
     }
@@ -429,8 +431,8 @@ public final class Program {
 
     /** JVMS method resolution of a symbolic reference; null if it does not resolve. */
     public JMethod resolveMethod(String owner, String name, String desc, boolean itf) {
-        String key = owner + '.' + name + desc + (itf ? "I" : "");
-        JMethod m = resolved.get(key);
+        int flag = itf ? 1 : 0;
+        JMethod m = resolved.get(owner, name, desc, flag);
         if (m == null) {
             String cls = owner.startsWith("[") ? OBJECT : owner;
             MemberInfo mi = world.resolveMethod(cls, name, desc, itf);
@@ -438,7 +440,7 @@ public final class Program {
                 mi = world.resolveMethod(cls, name, desc, true);
             }
             m = mi == null ? UNRESOLVED : of(mi);
-            resolved.put(key, m);
+            resolved.put(owner, name, desc, flag, m);
         }
         return m == UNRESOLVED ? null : m;
     }
@@ -486,24 +488,22 @@ public final class Program {
 
     /** The field a symbolic reference resolves to (or the reference itself if it does not resolve). */
     public JField resolveField(String owner, String name, String desc, boolean isStatic) {
-        String key = owner + '.' + name + ':' + desc;
-        JField f = resolvedFields.get(key);
+        JField f = resolvedFields.get(owner, name, desc, 0);
         if (f == null) {
             MemberInfo mi = world.resolveField(owner, name, desc);
             f = mi == null ? field(owner, name, desc, isStatic) : field(mi.owner(), mi.name(), mi.desc(), isStatic);
-            resolvedFields.put(key, f);
+            resolvedFields.put(owner, name, desc, 0, f);
         }
         return f;
     }
 
     /** The field {@code owner.name:desc}, created on demand (synthetic fields too). */
     public JField field(String owner, String name, String desc, boolean isStatic) {
-        String key = owner + '.' + name + ':' + desc;
-        JField f = fieldsByKey.get(key);
+        JField f = fieldsByKey.get(owner, name, desc, 0);
         if (f == null) {
             f = new JField(fields.size(), owner, name, desc, isStatic);
             fields.add(f);
-            fieldsByKey.put(key, f);
+            fieldsByKey.put(owner, name, desc, 0, f);
         }
         return f;
     }

@@ -1,18 +1,17 @@
-package org.jphantom.discover;
+package org.jphantom.world;
 
 import java.util.Arrays;
 
 /**
- * Dense ids (0, 1, 2, ... in the order they are added) for member identities: owner, name,
- * descriptor, field or method, static or not (what {@link MemberRef#key()} spells). The scan asks
- * for one at every member instruction of the program (millions on a large jar, nearly all of them
- * repeating a member already met), so a lookup builds nothing: an open-addressing table of ids
- * with each slot's hash, over arrays of the identities' parts. The strings are compared with
- * {@code equals} (identical instances, the {@link SharedStrings} ones, compare at once).
+ * Dense ids (0, 1, 2, ... in the order they are added) for member references: owner, name,
+ * descriptor and a small kind the caller chooses (field or method and static or not for the
+ * complementer's scan, interface method or not for the analysis' resolution). The scan asks for one
+ * at every member instruction of the program (millions on a large jar, nearly all of them repeating
+ * a member already met), so a lookup builds nothing: an open-addressing table of ids with each
+ * slot's hash, over arrays of the references' parts, held by reference. The strings are compared
+ * with {@code equals} (identical instances, shared ones, compare at once). Not thread-safe.
  */
-final class MemberKeys {
-    private static final int FIELD = 2;
-    private static final int STATIC = 1;
+public final class MemberKeys {
 
     /** Id + 1 of the member in each slot, 0 for a free one; the length is a power of two. */
     private int[] slots = new int[1 << 14];
@@ -24,10 +23,9 @@ final class MemberKeys {
     private byte[] kinds = new byte[1 << 13];
     private int size;
 
-    /** The member's id, or -1 if it has none. */
-    int find(String owner, String name, String desc, boolean field, boolean isStatic) {
-        int h = hash(owner, name, desc, field, isStatic);
-        int kind = kind(field, isStatic);
+    /** The member's id, or -1 if it has none; {@code kind} is 0 to 127. */
+    public int find(String owner, String name, String desc, int kind) {
+        int h = hash(owner, name, desc, kind);
         int mask = slots.length - 1;
         for (int i = h & mask; slots[i] != 0; i = (i + 1) & mask) {
             int id = slots[i] - 1;
@@ -39,8 +37,8 @@ final class MemberKeys {
         return -1;
     }
 
-    /** Gives a member that {@link #find} does not know the next id, and returns it. */
-    int add(String owner, String name, String desc, boolean field, boolean isStatic) {
+    /** Gives a member that {@link #find} does not know the next id, and returns it; {@code kind} is 0 to 127. */
+    public int add(String owner, String name, String desc, int kind) {
         if (size == owners.length) {
             owners = Arrays.copyOf(owners, size * 2);
             names = Arrays.copyOf(names, size * 2);
@@ -51,16 +49,16 @@ final class MemberKeys {
         owners[id] = owner;
         names[id] = name;
         descs[id] = desc;
-        kinds[id] = (byte) kind(field, isStatic);
+        kinds[id] = (byte) kind;
         if (size * 2 > slots.length) {
             grow();
         }
-        put(id + 1, hash(owner, name, desc, field, isStatic));
+        put(id + 1, hash(owner, name, desc, kind));
         return id;
     }
 
     /** How many members have an id. */
-    int size() {
+    public int size() {
         return size;
     }
 
@@ -86,12 +84,8 @@ final class MemberKeys {
         }
     }
 
-    private static int kind(boolean field, boolean isStatic) {
-        return (field ? FIELD : 0) | (isStatic ? STATIC : 0);
-    }
-
-    private static int hash(String owner, String name, String desc, boolean field, boolean isStatic) {
-        int h = ((owner.hashCode() * 31 + name.hashCode()) * 31 + desc.hashCode()) * 4 + kind(field, isStatic);
+    private static int hash(String owner, String name, String desc, int kind) {
+        int h = ((owner.hashCode() * 31 + name.hashCode()) * 31 + desc.hashCode()) * 4 + kind;
         return h ^ (h >>> 16);
     }
 }
