@@ -139,7 +139,7 @@ final class ClassDefinitions implements ReflectionAnalysis.SiteModel {
         if (s.unknownName == null) {
             s.unknownName = a.metas().describe(o);
         }
-        call.unknownSource(a.metas().describe(o));
+        call.unknownSource(a.metas().origin(o));
     }
 
     private void define(ReflectiveCall call, int lhs, String internal, String how) {

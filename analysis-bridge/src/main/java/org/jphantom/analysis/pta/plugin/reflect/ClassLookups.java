@@ -85,12 +85,12 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
                         whole(call, lhs, s);
                     }
                     if (values.isEmpty()) {
-                        call.unknownSource(metas.describe(o) + " (names nothing)");
+                        call.unknownSource(NameOrigin.namesNothing(metas.describe(o) + " (names nothing)"));
                     }
                 } else if (pieces != null) {
                     partial(call, lhs, pieces, o);
                 } else if (!call.covered()) {
-                    unknown(call, lhs, metas.describe(o));
+                    unknown(call, lhs, metas.origin(o));
                 }
             }
         });
@@ -145,7 +145,7 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
     private void whole(ReflectiveCall call, int lhs, String s) {
         String internal = internalName(s, call.api == Api.FOR_NAME, a.program());
         if (internal == null) {
-            call.unknownSource("\"" + s + "\" names no class of the closed world");
+            call.unknownSource(NameOrigin.namesNothing("\"" + s + "\" names no class of the closed world"));
             call.notFound(s);
             return;
         }
@@ -165,7 +165,7 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
         }
     }
 
-    private void unknown(ReflectiveCall call, int lhs, String source) {
+    private void unknown(ReflectiveCall call, int lhs, NameOrigin source) {
         if (call.api == Api.FOR_NAME && initialisations.add(call)) {
             a.atFinish(() -> checkInitialisation(call));
         }
@@ -243,10 +243,10 @@ final class ClassLookups implements ReflectionAnalysis.SiteModel {
             found.addAll(a.members().classesMatching(p));
         }
         if (found.size() > MAX_CLASS_MATCHES) {
-            call.unknownSource(a.metas().describe(obj) + " is part of " + found.size() + " class names, more than "
-                    + MAX_CLASS_MATCHES + ": taken as unknown");
+            call.unknownSource(NameOrigin.value(a.metas().describe(obj) + " is part of " + found.size()
+                    + " class names, more than " + MAX_CLASS_MATCHES + ": taken as unknown"));
             if (!call.covered()) {
-                unknown(call, lhs, a.metas().describe(obj));
+                unknown(call, lhs, a.metas().origin(obj));
             }
             return;
         }

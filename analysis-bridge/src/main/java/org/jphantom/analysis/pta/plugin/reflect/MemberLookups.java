@@ -122,7 +122,7 @@ final class MemberLookups implements ReflectionAnalysis.SiteModel {
                             resolve(call, lhs, classes.get(i), null, true);
                         }
                     }
-                    call.unknownSource(a.metas().describe(n));
+                    call.unknownSource(a.metas().origin(n));
                     continue;
                 }
                 if (a.origins() != null && a.origins().isColour(n)) {

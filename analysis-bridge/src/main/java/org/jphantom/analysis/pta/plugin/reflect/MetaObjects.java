@@ -116,10 +116,15 @@ final class MetaObjects {
         return heap.stringValues(solver.cs().siteOf(csObject));
     }
 
-    /** How a report names the object: the heap's description, or the command line for {@code main}'s strings. */
     String describe(int csObject) {
+        return heap.describe(solver.cs().siteOf(csObject));
+    }
+
+    /** The object as the origin of an unknown name: the command line for {@code main}'s strings, else a value. */
+    NameOrigin origin(int csObject) {
         int site = solver.cs().siteOf(csObject);
-        return EntryPoints.ARG_KEY.equals(heap.abstractKey(site)) ? ReflectiveCall.COMMAND_LINE : heap.describe(site);
+        return EntryPoints.ARG_KEY.equals(heap.abstractKey(site)) ? NameOrigin.commandLine()
+                : NameOrigin.value(heap.describe(site));
     }
 
     int classObject(String internalName) {

@@ -1,6 +1,5 @@
 package org.jphantom.analysis.pta.plugin.reflect;
 
-import java.util.Comparator;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -24,24 +23,14 @@ final class ReflectiveCall {
     final String key;
     private final String callerClass;
     private final Map<String, SortedSet<String>> targets = new TreeMap<>();
-    /** Where unknown names came from, the most telling first ({@link #ORIGIN_ORDER}), at most {@value #MAX_SOURCES}. */
-    private final SortedSet<String> unknownSources = new TreeSet<>(ORIGIN_ORDER);
+    /** Where unknown names came from, the most telling first ({@link NameOrigin}), at most {@value #MAX_SOURCES}. */
+    private final SortedSet<NameOrigin> unknownSources = new TreeSet<>();
     private final SortedSet<String> unsound = new TreeSet<>();
     private final SortedSet<String> notFound = new TreeSet<>();
     private final Map<String, Integer> lazyUses = new TreeMap<>();
     /** The sites whose meta-objects (class, member objects) reached this one, in the order seen. */
     private final java.util.Set<ReflectiveCall> sources = new java.util.LinkedHashSet<>();
     static final int MAX_SOURCES = 10;
-    /** How {@link MetaObjects#describe} names the strings of {@code main}'s array when no command line is given. */
-    static final String COMMAND_LINE = "the command line (main's arguments; --arg gives them)";
-    /**
-     * The order of unknown-name origins, the one a person acts on first: the command line, then other
-     * values the analysis does not compute (a native method's or body-less method's result, merged
-     * strings), then string constants that name nothing (most often a string that only flows there
-     * under context-insensitive merging); alphabetical within each.
-     */
-    static final Comparator<String> ORIGIN_ORDER = Comparator.comparingInt(ReflectiveCall::originRank)
-            .thenComparing(Comparator.naturalOrder());
     private int moreSources;
     /** Whether the TamiFlex log lists calls of this site (then nothing is inferred here). */
     boolean logged;
@@ -81,31 +70,24 @@ final class ReflectiveCall {
     }
 
     /**
-     * Notes where an unknown class or member name came from (a heap object's description). Past
-     * {@value #MAX_SOURCES} distinct origins the least telling one is dropped and counted, so the
-     * sources kept do not depend on the order they were seen in.
+     * Notes where an unknown class or member name came from. Past {@value #MAX_SOURCES} distinct
+     * origins the least telling one is dropped and counted, so the origins kept do not depend on the
+     * order they were seen in.
      */
-    void unknownSource(String description) {
-        if (unknownSources.contains(description)) {
+    void unknownSource(NameOrigin origin) {
+        if (unknownSources.contains(origin)) {
             return;
         }
         if (unknownSources.size() < MAX_SOURCES) {
-            unknownSources.add(description);
+            unknownSources.add(origin);
             return;
         }
         moreSources++;
-        String last = unknownSources.last();
-        if (ORIGIN_ORDER.compare(description, last) < 0) {
+        NameOrigin last = unknownSources.last();
+        if (origin.compareTo(last) < 0) {
             unknownSources.remove(last);
-            unknownSources.add(description);
+            unknownSources.add(origin);
         }
-    }
-
-    private static int originRank(String description) {
-        if (description.equals(COMMAND_LINE)) {
-            return 0;
-        }
-        return description.startsWith("\"") || description.endsWith("(names nothing)") ? 2 : 1;
     }
 
     /** How many unknown-name sources beyond the first {@value #MAX_SOURCES} were seen. */
@@ -171,8 +153,9 @@ final class ReflectiveCall {
         return targets;
     }
 
-    SortedSet<String> unknownSources() {
-        return unknownSources;
+    /** How the report names where unknown names came from, the most telling first. */
+    java.util.List<String> unknownSources() {
+        return unknownSources.stream().map(NameOrigin::description).toList();
     }
 
     SortedSet<String> unsoundReasons() {
