@@ -139,7 +139,9 @@ final class ClassDefinitions implements ReflectionAnalysis.SiteModel {
         if (s.unknownName == null) {
             s.unknownName = a.metas().describe(o);
         }
-        call.unknownSource(a.metas().origin(o));
+        // a constant (or the colour of strings) that names no class, else a value nothing computes
+        call.unknownSource(values != null && values.size() <= 1 ? NameOrigin.namesNothing(a.metas().describe(o))
+                : a.metas().origin(o));
     }
 
     private void define(ReflectiveCall call, int lhs, String internal, String how) {

@@ -14,6 +14,7 @@ import org.jphantom.analysis.lang.JMethod;
 import org.jphantom.analysis.lang.Program;
 import org.jphantom.analysis.lang.Signatures;
 import org.jphantom.analysis.pta.plugin.reflect.Meta.Kind;
+import org.jphantom.analysis.util.IntList;
 import org.jphantom.analysis.util.LongSet;
 
 /**
@@ -66,8 +67,8 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
         int args = -1;
         final Set<Integer> argTypes = new LinkedHashSet<>();
         /** Receiver objects of known class, by type, in the order seen. */
-        final Map<Integer, List<Integer>> receivers = new LinkedHashMap<>();
-        /** Per receiver type, the methods already called on its objects. */
+        final Map<Integer, IntList> receivers = new LinkedHashMap<>();
+        /** Per receiver type, the methods already called on its objects (a type without any has no entry). */
         final Map<Integer, Set<JMethod>> callees = new HashMap<>();
         final List<Integer> markers = new ArrayList<>();
         final List<JMethod> known = new ArrayList<>();
@@ -204,18 +205,17 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                     continue;
                 }
                 int t = a.solver().typeOfObject(o);
-                List<Integer> objsOfType = receivers.get(t);
+                IntList objsOfType = receivers.get(t);
                 if (objsOfType != null) {
                     objsOfType.add(o);
-                    for (JMethod callee : callees.get(t)) {
+                    for (JMethod callee : callees.getOrDefault(t, Set.of())) {
                         bind(callee, o);
                     }
                     continue;
                 }
-                objsOfType = new ArrayList<>(2);
+                objsOfType = new IntList(2);
                 objsOfType.add(o);
                 receivers.put(t, objsOfType);
-                callees.put(t, new LinkedHashSet<>());
                 for (int i = 0; i < known.size(); i++) {
                     dispatch(t, known.get(i), "method object");
                 }
@@ -257,13 +257,14 @@ final class Invocations implements ReflectionAnalysis.SiteModel {
                 return;
             }
             JMethod callee = m.isPrivate() ? m : program.dispatch(t, m);
-            if (callee == null || callees.get(t).contains(callee) || !a.accessible(callee.declaringType())
-                    || !a.admit(call, callee.declaringType())) {
+            if (callee == null || callees.getOrDefault(t, Set.of()).contains(callee)
+                    || !a.accessible(callee.declaringType()) || !a.admit(call, callee.declaringType())) {
                 return;
             }
-            callees.get(t).add(callee);
-            for (int o : receivers.get(t)) {
-                bind(callee, o);
+            callees.computeIfAbsent(t, k -> new LinkedHashSet<>()).add(callee);
+            IntList objs = receivers.get(t);
+            for (int i = 0; i < objs.size(); i++) {
+                bind(callee, objs.get(i));
             }
             call.target(sig(callee), how);
         }
