@@ -16,11 +16,6 @@ public final class MainMethods implements EntryPointPolicy {
     private final List<String> mains;
     private final List<String> args;
 
-    /** @param mains internal or binary names of the entry classes; empty for every main method */
-    public MainMethods(List<String> mains) {
-        this(mains, null);
-    }
-
     /**
      * @param mains internal or binary names of the entry classes; empty for every main method
      * @param args  the command line's arguments, which {@code main}'s array holds; null for any

@@ -23,11 +23,6 @@ public final class EntryPoints implements Plugin {
     private final List<String> args;
     private Solver solver;
 
-    /** @param mains static {@code main(String[])} methods, given any command line */
-    public EntryPoints(List<JMethod> mains) {
-        this(mains, null);
-    }
-
     /**
      * @param mains static {@code main(String[])} methods
      * @param args  the command line's arguments, in order; null for any command line
