@@ -25,7 +25,10 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * the class of an annotation type, or, for a method of a phantom (no {@code Signature} to read), as a
  * {@code Class} argument next to a {@code java.lang.reflect.AnnotatedElement} argument (an annotation
  * lookup such as junit's {@code findAnnotation(AnnotatedElement, Class<A>)}; a {@code Class} beside
- * another {@code Class} is no evidence: {@code resolveTypeArgument(Class, Class)}). The producer of an argument other than the last is found by
+ * another {@code Class} is no evidence: {@code resolveTypeArgument(Class, Class)}). A class literal
+ * passed to a synthetic static accessor ({@code access$000}, no {@code Signature}) is handed to
+ * {@link AnnotationEvidence}, which follows the accessor to the method it calls once the whole
+ * program is scanned ({@link SyntheticAccessors}). The producer of an argument other than the last is found by
  * ASM's source analysis of the method, run only for a method with both such a call and a phantom
  * class literal.
  */
@@ -115,7 +118,12 @@ final class AnnotationReads {
             if (!(insn instanceof MethodInsnNode mi) || mi.owner.startsWith("[")) {
                 continue;
             }
-            int mask = annotationClassParameters(mi);
+            int mask = annotationClassParameters(world, mi.owner, mi.name, mi.desc, mi.itf);
+            boolean accessor = false;
+            if (mask == 0) {
+                mask = accessorClassParameters(mi);
+                accessor = mask != 0;
+            }
             if (mask == 0) {
                 continue;
             }
@@ -124,7 +132,7 @@ final class AnnotationReads {
                 if ((mask & (1 << i)) == 0) {
                     continue;
                 }
-                if (i == n - 1 && literal(previous(mi), owner, m, mi)) {
+                if (i == n - 1 && literal(previous(mi), owner, m, mi, accessor ? i : -1)) {
                     continue;
                 }
                 if (!analysed) {
@@ -135,20 +143,24 @@ final class AnnotationReads {
                 if (f != null && f.getStackSize() >= n) {
                     SourceValue arg = f.getStack(f.getStackSize() - n + i);
                     for (AbstractInsnNode producer : arg.insns) {
-                        literal(producer, owner, m, mi);
+                        literal(producer, owner, m, mi, accessor ? i : -1);
                     }
                 }
             }
         }
     }
 
-    /** The arguments of the call that take the class of an annotation type, as a bit mask (bit i: argument i). */
-    private int annotationClassParameters(MethodInsnNode mi) {
-        if (world.isKnown(mi.owner)) {
-            MemberInfo target = world.resolveMethod(mi.owner, mi.name, mi.desc, mi.itf);
+    /**
+     * The arguments of a call of {@code owner.name desc} that take the class of an annotation type,
+     * as a bit mask (bit i: argument i): as the known method's {@code Signature} says, or for a
+     * phantom's method, its {@code Class} arguments when it also takes an {@code AnnotatedElement}.
+     */
+    static int annotationClassParameters(ClassWorld world, String owner, String name, String desc, boolean itf) {
+        if (world.isKnown(owner)) {
+            MemberInfo target = world.resolveMethod(owner, name, desc, itf);
             return target == null ? 0 : target.annotationClassParameters();
         }
-        Type[] args = Type.getArgumentTypes(mi.desc);
+        Type[] args = Type.getArgumentTypes(desc);
         int classes = 0;
         boolean element = false;
         for (int i = 0; i < args.length && i < Integer.SIZE; i++) {
@@ -161,12 +173,45 @@ final class AnnotationReads {
         return element ? classes : 0;
     }
 
-    /** Records {@code insn} if it is a phantom's class literal; whether it is one. */
-    private boolean literal(AbstractInsnNode insn, String owner, MethodNode m, MethodInsnNode call) {
+    /**
+     * The {@code Class} arguments of a call of a known synthetic static method (an accessor, which
+     * has no {@code Signature}: whether it wants the class of an annotation type is decided by what
+     * it passes them to, {@link AnnotationEvidence#annotations}), as a bit mask; 0 for other calls.
+     */
+    private int accessorClassParameters(MethodInsnNode mi) {
+        if (mi.getOpcode() != Opcodes.INVOKESTATIC || !world.isKnown(mi.owner)) {
+            return 0;
+        }
+        MemberInfo target = world.resolveMethod(mi.owner, mi.name, mi.desc, mi.itf);
+        if (target == null || !target.isStatic() || (target.access() & Opcodes.ACC_SYNTHETIC) == 0) {
+            return 0;
+        }
+        Type[] args = Type.getArgumentTypes(mi.desc);
+        int classes = 0;
+        for (int i = 0; i < args.length && i < Integer.SIZE; i++) {
+            if (args[i].getDescriptor().equals("Ljava/lang/Class;")) {
+                classes |= 1 << i;
+            }
+        }
+        return classes;
+    }
+
+    /**
+     * Records {@code insn} if it is a phantom's class literal; whether it is one. With
+     * {@code accessorArgument} {@code >= 0} the call is a synthetic accessor's, and the literal is
+     * evidence only if the accessor passes that argument on to a parameter that wants the class of
+     * an annotation type (decided once the whole program is scanned).
+     */
+    private boolean literal(AbstractInsnNode insn, String owner, MethodNode m, MethodInsnNode call, int accessorArgument) {
         if (insn instanceof LdcInsnNode ldc && ldc.cst instanceof Type c && c.getSort() == Type.OBJECT
                 && !world.isKnown(c.getInternalName())) {
-            evidence.readReflectively(c.getInternalName(), "annotation interface: its class literal is passed to "
-                    + Names.javaName(call.owner) + "." + call.name + " in " + Names.javaName(owner) + "." + m.name + m.desc);
+            String where = " in " + Names.javaName(owner) + "." + m.name + m.desc;
+            if (accessorArgument >= 0) {
+                evidence.passedToAccessor(c.getInternalName(), call.owner, call.name, call.desc, accessorArgument, where);
+            } else {
+                evidence.readReflectively(c.getInternalName(), "annotation interface: its class literal is passed to "
+                        + Names.javaName(call.owner) + "." + call.name + where);
+            }
             return true;
         }
         return false;

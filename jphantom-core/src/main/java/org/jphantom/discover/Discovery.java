@@ -24,6 +24,7 @@ public final class Discovery {
     private final GenericArity genericArity = new GenericArity();
     private final AnnotationUses annotationUses = new AnnotationUses();
     private final AnnotationEvidence annotationEvidence = new AnnotationEvidence(annotationUses);
+    private final SyntheticAccessors syntheticAccessors = new SyntheticAccessors();
     private final CaughtExceptions caughtExceptions = new CaughtExceptions();
     private final SuperClassEvidence superClassEvidence = new SuperClassEvidence();
     private final MemberSignatures memberSignatures = new MemberSignatures();
@@ -120,6 +121,11 @@ public final class Discovery {
     /** The program's uses of phantoms as exceptions, beyond the verifier's. */
     public SuperClassEvidence superClassEvidence() {
         return superClassEvidence;
+    }
+
+    /** The program's synthetic methods that pass their parameters on to another method. */
+    SyntheticAccessors syntheticAccessors() {
+        return syntheticAccessors;
     }
 
     /** Where and how the program uses each annotation type. */

@@ -63,6 +63,7 @@ final class MethodScanner {
         refs.values(m.desc);
         discovery.genericArity().classOrMethodSignature(m.signature);
         discovery.kindEvidence().signature(m.signature);
+        discovery.syntheticAccessors().method(cn.name, m);
         if (m.exceptions != null) {
             for (String e : m.exceptions) {
                 discovery.kindEvidence().classUse(e);
