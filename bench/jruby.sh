@@ -12,7 +12,13 @@
 #   INPUTS=jruby bench/jruby.sh    only one of the inputs (jruby, jython; default "jruby jython")
 #   OLD=/path/to/old/jphantom.jar bench/jruby.sh   also run that jar (with the same options, --report
 #                                  included), print new/old ratios
+#   OLD=... OLD_FLAGS= bench/jruby.sh   the old jar with other JVM flags than FLAGS (here the JVM's
+#                                  defaults: what the launcher ran before it chose flags)
 #   JAVA_OPTS='-Xss16m' bench/jruby.sh   JVM flags given to every side
+#   FLAGS= bench/jruby.sh          the JVM's default flags instead of the launcher's (FLAGS, given to
+#                                  every side before JAVA_OPTS, defaults to the complement_flags line
+#                                  of ./jphantom: what a user of the launcher runs; empty it when
+#                                  JAVA_OPTS selects a collector)
 #   JAR=/path/to/other.jar bench/jruby.sh   another input instead (target of jruby applies)
 # Exit status: 0 when every target holds, 1 when one is missed, 2 on a setup error.
 set -euo pipefail
@@ -29,6 +35,10 @@ mkdir -p "$WORK"
 
 die() { echo "bench: $*" >&2; exit 2; }
 [[ -z $OLD || -f $OLD ]] || die "OLD=$OLD: no such jar"
+LAUNCHER_FLAGS=$(sed -n 's/^complement_flags="\(.*\)"$/\1/p' "$ROOT/jphantom")
+[[ -n $LAUNCHER_FLAGS ]] || die "$ROOT/jphantom has no complement_flags line"
+FLAGS=${FLAGS-$LAUNCHER_FLAGS}
+OLD_FLAGS=${OLD_FLAGS-$FLAGS}
 
 # 1. jphantom itself.
 if [[ ! -f $JPHANTOM ]]; then
@@ -121,22 +131,22 @@ bench_one() {
     local label=$1 jar=$2 max_ratio=$3 max_rss_kb=$(($4 * 1024)) i t m c
     local -a BT=() BM=() BC=() JT=() JM=() JC=() OT=() OM=() OC=()
     echo "== $label: $jar ($(du -h "$jar" | cut -f1), $(unzip -Z1 "$jar" | grep -c '\.class$') classes)"
-    echo "java    $(java -version 2>&1 | head -n 1); flags: '${JAVA_OPTS}'; $N rounds; $(nproc) cpus"
+    echo "java    $(java -version 2>&1 | head -n 1); flags: '${FLAGS}' '${JAVA_OPTS}'${OLD:+, old: '${OLD_FLAGS}'}; $N rounds; $(nproc) cpus"
     echo "load    before: $(uptime | sed 's/.*load average: //')"
     printf '%-5s %-9s %9s %9s %10s\n' round tool wall_s cpu_s peakMiB
     for ((i = 1; i <= N; i++)); do
-        # shellcheck disable=SC2086 # JAVA_OPTS is a list of flags
-        read -r t m c < <(run "$WORK/baseline.log" java $JAVA_OPTS -cp "$ASM_CP:$WORK/classes" Baseline "$jar" "$WORK/baseline-out.jar")
+        # shellcheck disable=SC2086 # FLAGS and JAVA_OPTS are lists of flags
+        read -r t m c < <(run "$WORK/baseline.log" java $FLAGS $JAVA_OPTS -cp "$ASM_CP:$WORK/classes" Baseline "$jar" "$WORK/baseline-out.jar")
         BT+=("$t"); BM+=("$m"); BC+=("$c")
         printf '%-5s %-9s %9s %9s %10d\n' "$i" floor "$t" "$c" $((m / 1024))
         # shellcheck disable=SC2086
-        read -r t m c < <(run "$WORK/jphantom.log" java $JAVA_OPTS -jar "$JPHANTOM" "$jar" -o "$WORK/jphantom-out.jar" -q \
+        read -r t m c < <(run "$WORK/jphantom.log" java $FLAGS $JAVA_OPTS -jar "$JPHANTOM" "$jar" -o "$WORK/jphantom-out.jar" -q \
             --report "$WORK/jphantom-report.json")
         JT+=("$t"); JM+=("$m"); JC+=("$c")
         printf '%-5s %-9s %9s %9s %10d\n' "$i" jphantom "$t" "$c" $((m / 1024))
         if [[ -n $OLD ]]; then
             # shellcheck disable=SC2086
-            read -r t m c < <(run "$WORK/old.log" java $JAVA_OPTS -jar "$OLD" "$jar" -o "$WORK/old-out.jar" -q \
+            read -r t m c < <(run "$WORK/old.log" java $OLD_FLAGS $JAVA_OPTS -jar "$OLD" "$jar" -o "$WORK/old-out.jar" -q \
                 --report "$WORK/old-report.json")
             OT+=("$t"); OM+=("$m"); OC+=("$c")
             printf '%-5s %-9s %9s %9s %10d\n' "$i" old "$t" "$c" $((m / 1024))

@@ -9,6 +9,9 @@
 # Usage: bench/many.sh                     (KS="1 2 3 5 7 9 11", R=1)
 #   KS=11 R=3 bench/many.sh                the 11-jar run alone, 3 rounds
 #   JAVA_OPTS='-Xmx4g' bench/many.sh       JVM flags
+#   FLAGS= bench/many.sh                   the JVM's default flags instead of the launcher's (FLAGS,
+#                                          given before JAVA_OPTS, defaults to the complement_flags
+#                                          line of ./jphantom: what a user of the launcher runs)
 #   JPHANTOM=/path/to/jphantom.jar bench/many.sh   another build
 # Exit status: 0 when the 11-jar targets hold (or 11 is not in KS), 1 when one is missed, 2 on a
 # setup error.
@@ -26,6 +29,9 @@ MAX_RSS_MIB=1536
 mkdir -p "$WORK"
 
 die() { echo "bench: $*" >&2; exit 2; }
+LAUNCHER_FLAGS=$(sed -n 's/^complement_flags="\(.*\)"$/\1/p' "$ROOT/jphantom")
+[[ -n $LAUNCHER_FLAGS ]] || die "$ROOT/jphantom has no complement_flags line"
+FLAGS=${FLAGS-$LAUNCHER_FLAGS}
 command -v /usr/bin/time >/dev/null || die "needs GNU time (/usr/bin/time; apt-get install time)"
 if [[ ! -f $JPHANTOM ]]; then
     echo "bench: building jphantom (mvn -B -q -DskipTests package)" >&2
@@ -60,7 +66,7 @@ done
 classes() { local n=0 j; for j in "$@"; do n=$((n + $(unzip -Z1 "$j" | grep -c '\.class$'))); done; echo "$n"; }
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
-echo "java    $(java -version 2>&1 | head -n 1); flags: '${JAVA_OPTS}'; $R rounds; $(nproc) cpus; jphantom $JPHANTOM"
+echo "java    $(java -version 2>&1 | head -n 1); flags: '${FLAGS}' '${JAVA_OPTS}'; $R rounds; $(nproc) cpus; jphantom $JPHANTOM"
 echo "load    before: $(uptime | sed 's/.*load average: //')"
 printf '%-5s %3s %7s %6s %9s %9s %9s\n' round K classes MB wall_s cpu_s peakMiB
 declare -A WALL CPU RSS NCLASSES
@@ -70,8 +76,8 @@ for ((r = 1; r <= R; r++)); do
         inputs=("${PATHS[@]:0:k}")
         [[ -n ${NCLASSES[$k]:-} ]] || NCLASSES[$k]=$(classes "${inputs[@]}")
         mb=$(du -cm "${inputs[@]}" | tail -n 1 | cut -f1)
-        # shellcheck disable=SC2086 # JAVA_OPTS is a list of flags
-        if ! /usr/bin/time -o "$WORK/time.out" -f '%e %M %U %S' java $JAVA_OPTS -jar "$JPHANTOM" "${inputs[@]}" \
+        # shellcheck disable=SC2086 # FLAGS and JAVA_OPTS are lists of flags
+        if ! /usr/bin/time -o "$WORK/time.out" -f '%e %M %U %S' java $FLAGS $JAVA_OPTS -jar "$JPHANTOM" "${inputs[@]}" \
                 -o "$WORK/out.jar" -q >"$WORK/run.log" 2>&1; then
             cat "$WORK/run.log" >&2
             die "jphantom failed on the first $k jars"

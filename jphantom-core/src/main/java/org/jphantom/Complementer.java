@@ -14,8 +14,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ForkJoinPool;
 import org.jphantom.discover.Discovery;
 import org.jphantom.discover.KnownGenerics;
 import org.jphantom.discover.MemberTypeArguments;
@@ -180,29 +179,16 @@ public final class Complementer {
     }
 
     /**
-     * Starts parsing the batch of {@code program} that begins at {@code from} (in parallel, on the
-     * common pool), or does nothing past the end.
+     * Starts parsing the batch of {@code program} that begins at {@code from} on the common pool's
+     * workers (an empty batch past the end); the scan, when it reaches a class not parsed yet,
+     * parses the next unclaimed ones itself instead of waiting ({@link AheadBatch}). What a parse
+     * throws (not a broken class: a bug, or out of memory) is thrown when its class is taken.
      */
-    private static CompletableFuture<List<Parsed>> parseAhead(List<ProgramClass> program, int from, SharedStrings shared) {
-        if (from >= program.size()) {
-            return CompletableFuture.completedFuture(List.of());
-        }
-        List<ProgramClass> batch = program.subList(from, Math.min(program.size(), from + PARSE_BATCH));
-        return CompletableFuture.supplyAsync(() -> batch.parallelStream().map(pc -> parse(pc, shared)).toList());
-    }
-
-    /** The parsed batch; what a parse threw (not a broken class: a bug, or out of memory) is thrown here. */
-    private static List<Parsed> join(CompletableFuture<List<Parsed>> batch) {
-        try {
-            return batch.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            } else if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw e;
-        }
+    private static AheadBatch<Parsed> parseAhead(List<ProgramClass> program, int from, SharedStrings shared) {
+        List<ProgramClass> batch = from >= program.size() ? List.of()
+                : program.subList(from, Math.min(program.size(), from + PARSE_BATCH));
+        return AheadBatch.start(batch.size(), i -> parse(batch.get(i), shared), ForkJoinPool.commonPool(),
+                ForkJoinPool.getCommonPoolParallelism());
     }
 
     /**
@@ -291,16 +277,17 @@ public final class Complementer {
         int analysed = 0;
         int methods = 0;
         // The parses run ahead of the scan, a batch at a time, on other threads (each class alone,
-        // sharing only the strings of its tree, SharedStrings); the scan, which builds the
-        // discovery, takes them in program order, so the output is the same.
-        CompletableFuture<List<Parsed>> ahead = parseAhead(program, 0, shared);
+        // sharing only the strings of its tree, SharedStrings), and the scan parses the next ones
+        // itself when it would otherwise wait; the scan, which builds the discovery, takes them in
+        // program order, so the output is the same whoever parsed them.
+        AheadBatch<Parsed> ahead = parseAhead(program, 0, shared);
         for (int from = 0; from < program.size(); from += PARSE_BATCH) {
             List<ProgramClass> batch = program.subList(from, Math.min(program.size(), from + PARSE_BATCH));
-            List<Parsed> parsed = join(ahead);
+            AheadBatch<Parsed> parsed = ahead;
             ahead = parseAhead(program, from + PARSE_BATCH, shared);
             for (int i = 0; i < batch.size(); i++) {
                 ProgramClass pc = batch.get(i);
-                ClassNode cn = parsed.get(i).node(pc, checked);
+                ClassNode cn = parsed.take(i).node(pc, checked);
                 BitSet relevant = scanner.scan(cn);
                 methods += cn.methods.size();
                 analysed += relevant.cardinality();
