@@ -46,8 +46,12 @@ source "$ROOT/bench/programs.sh"
 source "$ROOT/bench/selectx-ratios.sh"
 program "$PROGRAM"
 
-stat() { # stats.json key -> number (first match; nested keys of preAnalysis are unique)
+stat() { # stats.json key -> number (first match)
     sed -n "s/^ *\"$2\" : \\([0-9.]*\\).*/\\1/p" "$1" | head -1
+}
+
+pre() { # the same inside stats.json's preAnalysis object only (pointerKinds has a "variables" too)
+    sed -n '/^  "preAnalysis" : {/,/^  }/p' "$1" | sed -n "s/^ *\"$2\" : \\([0-9.]*\\).*/\\1/p" | head -1
 }
 
 secs() { [[ -n $1 ]] && awk -v ms="$1" 'BEGIN { printf "%.1f", ms / 1000 }' || echo -; }
@@ -91,8 +95,8 @@ for c in $CONTEXTS; do
     if [[ $c == s-* ]]; then
         echo "         pre-analysis: ci $(stat "$s" ciTimeMs) ms, selection $(stat "$s" selectTimeMs) ms," \
              "graph $(stat "$s" graphNodes) nodes $(stat "$s" graphEdges) edges $(stat "$s" summaryEdges) summaries," \
-             "selected $(stat "$s" selectedVariables)/$(stat "$s" variables) variables" \
-             "$(stat "$s" selectedObjects)/$(stat "$s" objects) objects $(stat "$s" selectedMethods)/$(stat "$s" methods) methods"
+             "selected $(stat "$s" selectedVariables)/$(pre "$s" variables) variables" \
+             "$(stat "$s" selectedObjects)/$(pre "$s" objects) objects $(stat "$s" selectedMethods)/$(pre "$s" methods) methods"
     fi
 done
 
