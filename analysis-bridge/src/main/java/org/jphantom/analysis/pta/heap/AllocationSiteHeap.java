@@ -18,9 +18,10 @@ import org.jphantom.analysis.util.IntList;
  *   <li>string constants: one object per distinct value (the JVM interns them), or one object for
  *       all of them ({@link HeapOptions#mergeStringConstants}) except, on request, those that name
  *       a class or a member a reflective lookup could find, whole or in part ({@link NameIndex}); or,
- *       with string colouring, one object per colour ({@link StringColouring}), one per other
- *       string that could name something (a class, a part of a name, any Java identifier: a member
- *       of a class outside the program), and one for all strings that can name nothing. Which
+ *       with string colouring, one object per colour ({@link StringColouring}), one more colour for
+ *       the identifiers met outside the colouring (the JDK's) that select no member of its classes,
+ *       one per other string that could name something (a class, a part of a name, a member of the
+ *       colouring's classes), and one for all strings that can name nothing. Which
  *       strings of a colour reach a use is the use's to find out ({@link #isMergedStrings});
  *   <li>class constants: one object per type, shared with the objects {@code getClass()} returns;
  *   <li>objects of {@code String}, {@code StringBuilder}, {@code StringBuffer} and of every
