@@ -177,7 +177,7 @@ public final class AllocationSiteHeap implements HeapModel {
         if (at < 0) {
             unselecting.add(-at - 1, value);
         }
-        return colourObject(" that select no member", type, unselecting);
+        return colourObject("that select no member", type, unselecting);
     }
 
     /** How many strings met outside the colouring share the colour of those that select nothing. */
