@@ -25,7 +25,8 @@ import org.jphantom.analysis.util.IntList;
  *       strings of a colour reach a use is the use's to find out ({@link #isMergedStrings});
  *   <li>class constants: one object per type, shared with the objects {@code getClass()} returns;
  *   <li>objects of {@code String}, {@code StringBuilder}, {@code StringBuffer} and of every
- *       {@code Throwable} type that {@code new} allocates: one object per type. They are many, they
+ *       {@code Throwable} type that {@code new} allocates (the IR gives a concatenation in the JDK's
+ *       code as a {@code new String}): one object per type. They are many, they
  *       flow nearly everywhere, and telling their sites apart buys little; as receivers they would
  *       multiply the contexts of object-sensitive analyses (Tai-e merges them the same way). Each
  *       of the two groups can be kept apart ({@link HeapOptions}).
