@@ -459,6 +459,7 @@ public final class AnalysisResult {
             col.put("strings", ash.colouring().nodes());
             col.put("colours", ash.colouring().colours());
             col.put("conflictClasses", ash.colouring().conflictClasses());
+            col.put("metSelectingNothing", ash.stringsSelectingNothing());
             if (origins != null) {
                 col.put("originRounds", origins.rounds());
                 col.put("originSearches", origins.searches());

@@ -151,4 +151,32 @@ class IRBuilderTest {
         assertEquals(result.lhs, d.lhs);
         assertEquals(result.lhs, id.args[0]);
     }
+
+    /**
+     * A concatenation in the JDK's code makes a new String (the heap's one object for new strings,
+     * as javac 8's StringBuilder.toString() would); outside the JDK (above) it keeps its own object.
+     */
+    @Test
+    void aConcatenationInTheJdksCodeIsANewString() {
+        org.objectweb.asm.ClassWriter cw = new org.objectweb.asm.ClassWriter(0);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "java/x/Gen", null, "java/lang/Object", null);
+        cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "m", "(Ljava/lang/Object;)Ljava/lang/String;", null, null);
+        cw.visitEnd();
+        byte[] gen = cw.toByteArray();
+        Program jdk = new Program(new ClassWorld(new HashMap<>(), name -> null,
+                name -> name.equals("java/x/Gen") ? gen : null, pkg -> pkg.startsWith("java")), name -> null, Set.of());
+        JMethod m = jdk.resolveMethod("java/x/Gen", "m", "(Ljava/lang/Object;)Ljava/lang/String;", false);
+        assertTrue(jdk.isJdkClass(m.declaringType()));
+        MethodNode mn = new MethodNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "m", m.desc(), null, null);
+        mn.visitVarInsn(Opcodes.ALOAD, 0);
+        Handle bsm = new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/StringConcatFactory", "makeConcatWithConstants",
+                "()V", false);
+        mn.visitInvokeDynamicInsn("makeConcatWithConstants", "(Ljava/lang/Object;)Ljava/lang/String;", bsm, "x\u0001");
+        mn.visitInsn(Opcodes.ARETURN);
+        mn.visitMaxs(1, 1);
+        MethodIR ir = new IRBuilder(jdk, (sm, body) -> { }).build(m, mn);
+        New result = news(ir).get(0);
+        assertEquals(New.Kind.NEW, result.what);
+        assertEquals(jdk.type("java/lang/String"), result.type);
+    }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.jphantom.analysis.StringsRuns.targets;
 
+import java.util.Map;
 import java.util.TreeSet;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions;
 import org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.UseBased;
@@ -49,8 +50,31 @@ class StringColouringTest {
         assertTrue(after < before, before + " -> " + after + ", " + dump);
     }
 
+    /**
+     * Names only the JDK's code holds (Thread.State's constant names, which select no member of the
+     * classes the colouring reads ahead) share one colour object, made as the analysis meets them;
+     * where that object reaches a lookup on Thread.State, the names of it that reach select the
+     * fields, as each name's own object did without colouring.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"Builders", "UseBased", "Colours"})
+    @ValueSource(booleans = {false, true})
+    void namesOnlyTheJdkHoldsShareAColourAndStillSelect(boolean substrings) {
+        ReflectionOptions options = new ReflectionOptions(substrings, UseBased.OFF, false);
+        AnalysisResult plain = STRINGS.run(17, "JdkNames", options);
+        AnalysisResult coloured = STRINGS.run(17, "JdkNames", options.withColouring(true));
+        java.util.Set<String> fields = targets(plain, 15, "Class.getField").keySet();
+        assertTrue(fields.contains("<java.lang.Thread$State: java.lang.Thread$State RUNNABLE>"), fields.toString());
+        assertEquals(fields, targets(coloured, 15, "Class.getField").keySet());
+        assertEquals(new TreeSet<>(plain.callEdges()), new TreeSet<>(coloured.callEdges()));
+        long before = ((Number) plain.stats().get("stringObjects")).longValue();
+        long after = ((Number) coloured.stats().get("stringObjects")).longValue();
+        assertTrue(after < before, before + " -> " + after);
+        Map<?, ?> colouring = (Map<?, ?>) coloured.stats().get("stringColouring");
+        assertTrue(((Number) colouring.get("metSelectingNothing")).intValue() >= 6, colouring.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Builders", "UseBased", "Colours", "JdkNames"})
     void colouringKeepsTheCallGraphAndMergesStrings(String main) {
         ReflectionOptions all = new ReflectionOptions(true, UseBased.BOTH, false);
         AnalysisResult plain = STRINGS.run(17, main, all);

@@ -481,7 +481,12 @@ public final class IRBuilder {
             }
             if (lhs >= 0) {
                 String t = ret.getSort() == Type.ARRAY ? ret.getDescriptor() : ret.getInternalName();
-                b.add(new New(lhs, program.type(t), New.Kind.ABSTRACT, null, line));
+                // A concatenation in the JDK's code makes a new String, as StringBuilder.toString()
+                // does: the heap's object for new strings. In the program's and the class path's code
+                // the result keeps its own object, which the reflection report names as a string's origin.
+                boolean jdkConcat = bsm.getOwner().equals("java/lang/invoke/StringConcatFactory")
+                        && t.equals("java/lang/String") && program.isJdkClass(m.declaringType());
+                b.add(new New(lhs, program.type(t), jdkConcat ? New.Kind.NEW : New.Kind.ABSTRACT, null, line));
             }
             List<Object> bsmArgs = new ArrayList<>();
             for (Object a : idn.bsmArgs) {

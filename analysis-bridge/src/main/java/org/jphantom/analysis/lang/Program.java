@@ -259,6 +259,15 @@ public final class Program {
         return (checkedFlags(type) & F_APPLICATION) != 0;
     }
 
+    /**
+     * Whether the type is a class of the JDK: neither the program's nor the class path's (so the
+     * analysis reads it from the JDK image; a synthetic or array type is none).
+     */
+    public boolean isJdkClass(int type) {
+        return typeKind.get(type) == KIND_CLASS && !programClasses.contains(typeNames.get(type))
+                && !libraryClasses.contains(typeNames.get(type));
+    }
+
     private int checkedFlags(int type) {
         int f = flags.get(type);
         if ((f & F_CHECKED) == 0) {

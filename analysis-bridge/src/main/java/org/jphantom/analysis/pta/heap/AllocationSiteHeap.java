@@ -18,13 +18,15 @@ import org.jphantom.analysis.util.IntList;
  *   <li>string constants: one object per distinct value (the JVM interns them), or one object for
  *       all of them ({@link HeapOptions#mergeStringConstants}) except, on request, those that name
  *       a class or a member a reflective lookup could find, whole or in part ({@link NameIndex}); or,
- *       with string colouring, one object per colour ({@link StringColouring}), one per other
- *       string that could name something (a class, a part of a name, any Java identifier: a member
- *       of a class outside the program), and one for all strings that can name nothing. Which
+ *       with string colouring, one object per colour ({@link StringColouring}), one more colour for
+ *       the identifiers met outside the colouring (the JDK's) that select no member of its classes,
+ *       one per other string that could name something (a class, a part of a name, a member of the
+ *       colouring's classes), and one for all strings that can name nothing. Which
  *       strings of a colour reach a use is the use's to find out ({@link #isMergedStrings});
  *   <li>class constants: one object per type, shared with the objects {@code getClass()} returns;
  *   <li>objects of {@code String}, {@code StringBuilder}, {@code StringBuffer} and of every
- *       {@code Throwable} type that {@code new} allocates: one object per type. They are many, they
+ *       {@code Throwable} type that {@code new} allocates (the IR gives a concatenation in the JDK's
+ *       code as a {@code new String}): one object per type. They are many, they
  *       flow nearly everywhere, and telling their sites apart buys little; as receivers they would
  *       multiply the contexts of object-sensitive analyses (Tai-e merges them the same way). Each
  *       of the two groups can be kept apart ({@link HeapOptions}).
@@ -56,6 +58,8 @@ public final class AllocationSiteHeap implements HeapModel {
     private StringColouring colouring;
     /** Per colour object: the strings it stands for (an empty list: the strings that name nothing). */
     private final Map<Integer, List<String>> valuesOf = new HashMap<>();
+    /** The strings of {@link #unselecting}'s object, sorted; it grows as the analysis meets them. */
+    private final List<String> unselecting = new ArrayList<>();
     private final int stringType;
     private final int throwableType;
 
@@ -145,6 +149,10 @@ public final class AllocationSiteHeap implements HeapModel {
             if (colour >= 0) {
                 return colourObject("colour " + colour, type, colouring.strings(colour));
             }
+            if (NameIndex.couldBeMemberName(value) && colouring.selectsNothing(value) && !names.isClassName(value)
+                    && !(options.keepPartialNames() && names.isPartialClassName(value))) {
+                return unselecting(value, type);
+            }
         }
         if (options.mergeStringConstants() && !(options.keepNames() && relevant(value))) {
             return shared("str", type, -1, "<string constants>");
@@ -156,6 +164,26 @@ public final class AllocationSiteHeap implements HeapModel {
         int obj = shared("str:" + value, type, -1, "\"" + escape(value) + "\"");
         constants.set(obj, value);
         return obj;
+    }
+
+    /**
+     * The object of the Java identifiers met outside the colouring (constants of code the colouring
+     * did not read: the JDK's) that select no member of the colouring's classes: they conflict with
+     * no string, so they share a colour, one that grows as the analysis meets them. Which of them
+     * reach a use is the use's to find out, as for any colour ({@link #isMergedStrings}); on a class
+     * outside the colouring's they can still select members by name.
+     */
+    private int unselecting(String value, int type) {
+        int at = java.util.Collections.binarySearch(unselecting, value);
+        if (at < 0) {
+            unselecting.add(-at - 1, value);
+        }
+        return colourObject("that select no member", type, unselecting);
+    }
+
+    /** How many strings met outside the colouring share the colour of those that select nothing. */
+    public int stringsSelectingNothing() {
+        return unselecting.size();
     }
 
     /** Whether a constant could select a class or member, whole or (with partial names) in part. */
@@ -294,7 +322,7 @@ public final class AllocationSiteHeap implements HeapModel {
     @Override
     public boolean isMergedStrings(int obj) {
         List<String> values = valuesOf.get(obj);
-        return values != null && values.size() > 1;
+        return values != null && (values.size() > 1 || values == unselecting);
     }
 
     @Override
