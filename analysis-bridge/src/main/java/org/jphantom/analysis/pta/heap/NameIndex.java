@@ -82,7 +82,8 @@ public final class NameIndex {
         return partOf(s, classForward, classBackward);
     }
 
-    private static boolean partOf(String s, NavigableSet<String> forward, NavigableSet<String> backward) {
+    /** Whether {@code s} is a long enough prefix of a name of {@code forward} or suffix of one (reversed in {@code backward}). */
+    static boolean partOf(String s, NavigableSet<String> forward, NavigableSet<String> backward) {
         if (s.length() < MIN_PREFIX || s.length() > 512) {
             return false;
         }

@@ -38,19 +38,17 @@ public final class StringColouring {
     private final List<List<String>> strings = new ArrayList<>();
     private final int nodes;
     private final int conflictClasses;
-    /** The names of the members of the colouring's classes; with partial names, also sorted forward and reversed. */
-    private final Set<String> memberNames;
-    private final NavigableSet<String> forward;
-    private final NavigableSet<String> backward;
+    /** The names of the members of the colouring's classes, sorted, and with partial names also reversed (else null). */
+    private final NavigableSet<String> memberNames;
+    private final NavigableSet<String> reversedNames;
     private long millis;
 
     private StringColouring(List<String> sorted, int[] colours, int conflictClasses, NavigableSet<String> allNames,
                             NavigableSet<String> reversed, boolean partial) {
         this.nodes = sorted.size();
         this.conflictClasses = conflictClasses;
-        this.memberNames = new java.util.HashSet<>(allNames);
-        this.forward = partial ? allNames : null;
-        this.backward = partial ? reversed : null;
+        this.memberNames = allNames;
+        this.reversedNames = partial ? reversed : null;
         for (int i = 0; i < sorted.size(); i++) {
             int c = colours[i];
             colourOf.put(sorted.get(i), c);
@@ -214,26 +212,7 @@ public final class StringColouring {
      * (constants of the JDK's code, which is not read ahead) one colour of their own.
      */
     public boolean selectsNothing(String s) {
-        if (memberNames.contains(s)) {
-            return false;
-        }
-        if (forward == null) {
-            return true;
-        }
-        if (s.length() >= NameIndex.MIN_PREFIX) {
-            String n = forward.ceiling(s);
-            if (n != null && n.startsWith(s)) {
-                return false;
-            }
-        }
-        if (s.length() >= NameIndex.MIN_SUFFIX) {
-            String r = new StringBuilder(s).reverse().toString();
-            String n = backward.ceiling(r);
-            if (n != null && n.startsWith(r)) {
-                return false;
-            }
-        }
-        return true;
+        return !memberNames.contains(s) && (reversedNames == null || !NameIndex.partOf(s, memberNames, reversedNames));
     }
 
     /** The colour of a string constant, or -1 if it is no node (it selects nothing, or names a class). */
