@@ -310,7 +310,7 @@ public final class Complementer {
         SortedSet<String> interfaceLike = discovery.kindEvidence().interfaceLike(discovery.phantomTypes().keySet());
         interfaceLike.addAll(annotationLike.keySet());
         HierarchyProblem problem = new HierarchyProblem(new TreeSet<>(discovery.phantomTypes().keySet()),
-                constraints, world, interfaceLike);
+                constraints, world, interfaceLike, new TreeSet<>(programInfo.keySet()));
         Solution solution = request.lenient() ? LenientSolver.solve(problem, request.maxSearchSteps(), warnings)
                 : HierarchySolver.solve(problem, request.maxSearchSteps());
         solution = EvidentAnnotations.apply(solution, annotationLike);
