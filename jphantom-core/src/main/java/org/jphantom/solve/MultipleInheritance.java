@@ -4,12 +4,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import org.jphantom.model.Constraint;
 
 /**
@@ -21,21 +17,10 @@ final class MultipleInheritance {
     private final Nodes nodes;
     private final int[][] direct;
     private BitSet[] reach;
-    /** Per node with a constraint to it: the nodes whose constraints name it (set by {@link #run}). */
-    private BitSet[] needs;
-    /** Per phantom: the known nodes whose projection holds it (made when first asked for). */
-    private BitSet[] knownBelow;
-    private final Map<Long, Integer> unaskedCounts = new HashMap<>();
-    /** Direct subtypes per node through the forced edges, and per target the nodes reaching it (made when first asked for). */
-    private int[][] subs;
-    private final Map<Integer, BitSet> reaching = new HashMap<>();
-
-    /** The program's own classes (known types); those that are no node still count in {@link #unasked}. */
+    /** The program's own classes (known types), for {@link UnaskedSubtypes}. */
     private final Set<String> programClasses;
-    /** Per phantom: the frontiers of the program classes that are no node and reach it (made with {@link #knownBelow}). */
-    private List<List<BitSet>> outsideBelow;
-    /** The edges every solution has (set by {@link #run}). */
-    private int[][] forced;
+    /** Which carriers give an interface to known classes without need (set by {@link #run}). */
+    private UnaskedSubtypes unasked;
 
     private MultipleInheritance(Nodes nodes, int[] parent, Set<String> programClasses) {
         this.nodes = nodes;
@@ -59,7 +44,7 @@ final class MultipleInheritance {
      * @param parent the solved super class per white phantom (see {@link SingleInheritance})
      * @param paths subtype constraints whose target is an interface
      * @param suspects the constraints to blame when no stratification exists
-     * @param programClasses the program's own classes (see {@link #unasked})
+     * @param programClasses the program's own classes (see {@link UnaskedSubtypes})
      */
     static BitSet[] solve(Nodes nodes, int[] parent, List<Edge> paths, List<Constraint> suspects,
             Set<String> programClasses) throws Failure {
@@ -68,15 +53,8 @@ final class MultipleInheritance {
 
     private BitSet[] run(List<Edge> allPaths, List<Constraint> suspects) throws Failure {
         int n = nodes.size();
-        needs = new BitSet[n];
-        for (Edge e : allPaths) {
-            if (needs[e.sup()] == null) {
-                needs[e.sup()] = new BitSet();
-            }
-            needs[e.sup()].set(e.sub());
-        }
         int[][] forced = forcedEdges(allPaths);
-        this.forced = forced;
+        unasked = new UnaskedSubtypes(nodes, direct, forced, allPaths, programClasses);
         BitSet[] forcedReach = new BitSet[n];
         int[][] proj = new int[n][];
         List<Edge> paths = new ArrayList<>();
@@ -147,175 +125,18 @@ final class MultipleInheritance {
      * hierarchy acyclic (Algorithm 4.1), so the choice follows the program and then the library's
      * naming: first a simple name containing {@code t}'s ({@code ContextAwareBase} for
      * {@code ContextAware}), then the carrier that makes fewer known classes subtypes of {@code t}
-     * although nothing in the program asks for it ({@link #unasked}), then the longer common
+     * although nothing in the program asks for it ({@link UnaskedSubtypes}), then the longer common
      * package prefix with {@code t}, then the lower stratum.
      */
     private int closer(int p, int q, int t, int[] strata) {
         int c = Boolean.compare(namedAfter(q, t), namedAfter(p, t));
         if (c == 0) {
-            c = Boolean.compare(unasked(p, t) > 0, unasked(q, t) > 0);
+            c = Boolean.compare(unasked.count(p, t) > 0, unasked.count(q, t) > 0);
         }
         if (c == 0) {
             c = Integer.compare(commonPackage(nodes.names[q], nodes.names[t]), commonPackage(nodes.names[p], nodes.names[t]));
         }
         return c != 0 ? c : Integer.compare(strata[p], strata[q]);
-    }
-
-    /**
-     * How many known classes carrier {@code p} would make subtypes of {@code t} that no constraint
-     * asks to be and that do not reach it already through the edges every solution has: the known
-     * nodes whose projection holds {@code p}, and the program's classes that no constraint names
-     * ({@link #outsideBelow}). The AWS SDK's model builders all implement {@code CopyableBuilder},
-     * its exception builders alone {@code AwsServiceException.Builder}: the exception builders'
-     * constraint to {@code SdkException.Builder} is carried by the second, which gives it to no
-     * class that does not need it. Carriers that give an interface to classes the program never
-     * uses as one are subtype relations the program does not show.
-     */
-    private int unasked(int p, int t) {
-        if (knownBelow == null) {
-            knownBelow = new BitSet[nodes.size()];
-            BitSet[] memo = new BitSet[nodes.size()];
-            for (int v = 0; v < nodes.size(); v++) {
-                if (!nodes.phantom[v]) {
-                    BitSet proj = projectionOf(v, memo);
-                    for (int x = proj.nextSetBit(0); x >= 0; x = proj.nextSetBit(x + 1)) {
-                        if (knownBelow[x] == null) {
-                            knownBelow[x] = new BitSet();
-                        }
-                        knownBelow[x].set(v);
-                    }
-                }
-            }
-            outsideBelow = outsideBelow(memo);
-        }
-        BitSet below = knownBelow[p];
-        List<BitSet> outside = outsideBelow.get(p);
-        if (below == null && outside.isEmpty()) {
-            return 0;
-        }
-        return unaskedCounts.computeIfAbsent(((long) p << 32) | t, k -> {
-            int count = 0;
-            if (below != null) {
-                BitSet unasked = (BitSet) below.clone();
-                if (needs[t] != null) {
-                    unasked.andNot(needs[t]);
-                }
-                unasked.andNot(reaching(t));
-                count = unasked.cardinality();
-            }
-            BitSet reachingT = reaching(t);
-            for (BitSet frontier : outside) {
-                if (!frontier.get(t) && !frontier.intersects(reachingT)) {
-                    count++; // no constraint names an outside class, so only reaching t already excuses it
-                }
-            }
-            return count;
-        });
-    }
-
-    /**
-     * Per phantom, the frontiers of the program classes that are no node of the problem and whose
-     * projection holds it: a program class that merely {@code implements} a phantom is a kind
-     * constraint, not a subtype constraint, so the nodes do not show it (vertx-web's
-     * {@code SharedDataSessionImpl implements Shareable}). A frontier is the set of nodes where the
-     * class's known ancestry first meets the problem.
-     */
-    private List<List<BitSet>> outsideBelow(BitSet[] memo) {
-        List<List<BitSet>> out = new ArrayList<>();
-        for (int v = 0; v < nodes.size(); v++) {
-            out.add(new ArrayList<>());
-        }
-        for (String c : new TreeSet<>(programClasses)) {
-            if (nodes.indexOrNone(c) >= 0 || !nodes.known.isKnown(c)) {
-                continue;
-            }
-            BitSet frontier = new BitSet();
-            Set<String> seen = new HashSet<>();
-            ArrayDeque<String> work = new ArrayDeque<>(List.of(c));
-            while (!work.isEmpty()) {
-                String x = work.pop();
-                List<String> sups = new ArrayList<>(nodes.known.interfaces(x));
-                String sup = nodes.known.superName(x);
-                if (sup != null) {
-                    sups.add(sup);
-                }
-                for (String y : sups) {
-                    if (!seen.add(y)) {
-                        continue;
-                    }
-                    int i = nodes.indexOrNone(y);
-                    if (i >= 0) {
-                        frontier.set(i);
-                    } else if (nodes.known.isKnown(y)) {
-                        work.push(y);
-                    }
-                }
-            }
-            BitSet proj = new BitSet();
-            for (int f = frontier.nextSetBit(0); f >= 0; f = frontier.nextSetBit(f + 1)) {
-                if (nodes.phantom[f]) {
-                    proj.set(f);
-                } else {
-                    proj.or(projectionOf(f, memo));
-                }
-            }
-            for (int x = proj.nextSetBit(0); x >= 0; x = proj.nextSetBit(x + 1)) {
-                out.get(x).add(frontier);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The nodes that reach {@code t} through the edges every solution has ({@link #forcedEdges}:
-     * the fixed edges and each phantom's own interface constraints), memoised per {@code t}.
-     */
-    private BitSet reaching(int t) {
-        if (subs == null) {
-            List<List<Integer>> lists = new ArrayList<>();
-            for (int v = 0; v < nodes.size(); v++) {
-                lists.add(new ArrayList<>());
-            }
-            for (int v = 0; v < nodes.size(); v++) {
-                for (int y : forced[v]) {
-                    lists.get(y).add(v);
-                }
-            }
-            subs = new int[nodes.size()][];
-            for (int v = 0; v < nodes.size(); v++) {
-                subs[v] = lists.get(v).stream().mapToInt(Integer::intValue).toArray();
-            }
-        }
-        return reaching.computeIfAbsent(t, x -> {
-            BitSet r = new BitSet();
-            ArrayDeque<Integer> work = new ArrayDeque<>(List.of(x));
-            while (!work.isEmpty()) {
-                for (int s : subs[work.pop()]) {
-                    if (!r.get(s)) {
-                        r.set(s);
-                        work.push(s);
-                    }
-                }
-            }
-            return r;
-        });
-    }
-
-    /** Definition 4.1's projection of known {@code v}, memoised over the known nodes (their graph is acyclic). */
-    private BitSet projectionOf(int v, BitSet[] memo) {
-        BitSet r = memo[v];
-        if (r == null) {
-            r = new BitSet();
-            for (int y : direct[v]) {
-                if (nodes.phantom[y]) {
-                    r.set(y);
-                } else {
-                    r.or(projectionOf(y, memo));
-                }
-            }
-            memo[v] = r;
-        }
-        return r;
     }
 
     /** Whether phantom {@code p}'s simple name contains {@code t}'s ({@code HierarchicalBeanFactory}, {@code BeanFactory}). */
