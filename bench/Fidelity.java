@@ -144,25 +144,7 @@ public final class Fidelity {
 
     /** The strict ancestors of real {@code name}, as far as the real world defines them. */
     private Set<String> ancestors(String name) {
-        Set<String> seen = new HashSet<>();
-        Deque<String> work = new ArrayDeque<>();
-        work.add(name);
-        while (!work.isEmpty()) {
-            Info i = info(work.poll());
-            if (i == null) {
-                continue;
-            }
-            List<String> next = new ArrayList<>(i.interfaces);
-            if (i.superName != null) {
-                next.add(i.superName);
-            }
-            for (String s : next) {
-                if (seen.add(s)) {
-                    work.add(s);
-                }
-            }
-        }
-        return seen;
+        return ancestors(name, this::info);
     }
 
     /**
@@ -170,15 +152,16 @@ public final class Fidelity {
      * program's classes (a JDK class has no supertype among them, so the walk ends there).
      */
     private static Set<String> outputAncestors(String name, Map<String, Info> phantoms, Map<String, Info> program) {
+        return ancestors(name, x -> phantoms.containsKey(x) ? phantoms.get(x) : program.get(x));
+    }
+
+    /** The strict ancestors of {@code name}, as far as {@code lookup} (null: unknown) defines classes. */
+    private static Set<String> ancestors(String name, java.util.function.Function<String, Info> lookup) {
         Set<String> seen = new HashSet<>();
         Deque<String> work = new ArrayDeque<>();
         work.add(name);
         while (!work.isEmpty()) {
-            String x = work.poll();
-            Info i = phantoms.get(x);
-            if (i == null) {
-                i = program.get(x);
-            }
+            Info i = lookup.apply(work.poll());
             if (i == null) {
                 continue;
             }
