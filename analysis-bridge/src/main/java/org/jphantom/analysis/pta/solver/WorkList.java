@@ -16,7 +16,10 @@ import java.util.Arrays;
  * copied: under deep contexts a wave reaches millions of pointers before any of them is processed,
  * and new contexts' pointers get the same sets along their new edges (s-3cfa-full on sablecc held
  * 2 million pending bit sets, 1.4 GB, at one time). A set of the {@link SetPool} held so is
- * pinned there (counted as one more holder, so not grown in place) until the pointer lets go.
+ * pinned there (counted as one more holder, so not grown in place) until the pointer lets go, and
+ * words that reach a pointer whose pending objects are such a set, a list or nothing make its
+ * pending objects a set of the pool too. All this only once {@link #pinIn} named the pool (the
+ * solver does so under per-variable selectors); before, pending sets are each pointer's own.
  *
  * <p>Pointers are processed in rounds: a round takes the pointers queued since the last one in
  * ascending order (roughly the order of discovery, so sources before what they feed), each once. A
@@ -204,8 +207,8 @@ final class WorkList {
     }
 
     /**
-     * The pending bit set of {@code p}, or null while its objects are a list; {@linkplain
-     * PointsToSet#isShared shared} (to be read only) if it is a difference handed on whole.
+     * The pending set of {@code p}, or null while its objects are a list; {@linkplain
+     * PointsToSet#isShared shared} (to be read only) if it is a shared one (handed on, or of the pool).
      */
     PointsToSet pendingSet(int p) {
         return pendingSet[p];
