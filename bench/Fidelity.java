@@ -29,10 +29,15 @@ import org.objectweb.asm.Opcodes;
  * than Object, super interfaces) is a real ancestor of the real class. A declared supertype cannot be
  * judged, and is not counted, when the real world (program, removed jars, JDK) does not define it,
  * or when it is not among the real ancestors found but some real ancestor lies outside that world.
- * Prints one line: {@code LABEL compared N kinds A/N supertypes C/J}, then one line per
+ * That checks that what a phantom declares is real, not that what is real is declared; the recall
+ * does the second: of the real ancestors of each compared phantom that the output itself defines
+ * (another phantom, a program class), how many are its ancestors in the output too (counted per
+ * phantom and ancestor; JDK ancestors are left out, as the program rarely shows them).
+ * Prints one line: {@code LABEL compared N kinds A/N supertypes C/J recall K/W}, then one line per
  * disagreement ({@code   kind NAME phantom K real R}, {@code   super NAME S}). With
  * {@code -Dcompared=FILE} it also writes one line per compared phantom, {@code NAME<tab>PHANTOM_KIND<tab>REAL_KIND}
- * (sorted by name), for bench/fidelity_reasons.py.
+ * (sorted by name), for bench/fidelity_reasons.py; with {@code -Dlost=FILE}, one line per real
+ * ancestor the recall misses, {@code NAME<tab>ANCESTOR}.
  */
 public final class Fidelity {
     record Info(String kind, String superName, List<String> interfaces) {
@@ -64,7 +69,8 @@ public final class Fidelity {
                 phantoms.put(name, info);
             }
         }
-        int compared = 0, agree = 0, judged = 0, consistent = 0;
+        int compared = 0, agree = 0, judged = 0, consistent = 0, wanted = 0, kept = 0;
+        List<String> lost = new ArrayList<>();
         List<String> misses = new ArrayList<>();
         List<String> rows = new ArrayList<>();
         for (Map.Entry<String, Info> e : phantoms.entrySet()) {
@@ -103,14 +109,32 @@ public final class Fidelity {
                     consistent++;
                 }
             }
+            // recall: the real ancestors that the output itself defines (another phantom, a program
+            // class) must be ancestors of the phantom in the output too
+            Set<String> output = outputAncestors(e.getKey(), phantoms, program);
+            for (String a : new java.util.TreeSet<>(ancestors)) {
+                if (!a.equals(e.getKey()) && (phantoms.containsKey(a) || program.containsKey(a))) {
+                    wanted++;
+                    if (output.contains(a)) {
+                        kept++;
+                    } else {
+                        lost.add(e.getKey() + "\t" + a);
+                    }
+                }
+            }
         }
-        System.out.printf("%-24s phantoms %4d  compared %4d  kinds %4d/%-4d %6.1f%%  supertypes %4d/%-4d %6.1f%%%n",
+        System.out.printf("%-24s phantoms %4d  compared %4d  kinds %4d/%-4d %6.1f%%  supertypes %4d/%-4d %6.1f%%"
+                + "  recall %4d/%-4d %6.1f%%%n",
                 args[0], phantoms.size(), compared, agree, compared, pct(agree, compared), consistent, judged,
-                pct(consistent, judged));
+                pct(consistent, judged), kept, wanted, pct(kept, wanted));
         misses.forEach(System.out::println);
         String comparedFile = System.getProperty("compared");
         if (comparedFile != null) {
             Files.write(Path.of(comparedFile), rows);
+        }
+        String lostFile = System.getProperty("lost");
+        if (lostFile != null) {
+            Files.write(Path.of(lostFile), lost);
         }
     }
 
@@ -120,11 +144,24 @@ public final class Fidelity {
 
     /** The strict ancestors of real {@code name}, as far as the real world defines them. */
     private Set<String> ancestors(String name) {
+        return ancestors(name, this::info);
+    }
+
+    /**
+     * The strict ancestors of phantom {@code name} in the output, through the phantoms and the
+     * program's classes (a JDK class has no supertype among them, so the walk ends there).
+     */
+    private static Set<String> outputAncestors(String name, Map<String, Info> phantoms, Map<String, Info> program) {
+        return ancestors(name, x -> phantoms.containsKey(x) ? phantoms.get(x) : program.get(x));
+    }
+
+    /** The strict ancestors of {@code name}, as far as {@code lookup} (null: unknown) defines classes. */
+    private static Set<String> ancestors(String name, java.util.function.Function<String, Info> lookup) {
         Set<String> seen = new HashSet<>();
         Deque<String> work = new ArrayDeque<>();
         work.add(name);
         while (!work.isEmpty()) {
-            Info i = info(work.poll());
+            Info i = lookup.apply(work.poll());
             if (i == null) {
                 continue;
             }

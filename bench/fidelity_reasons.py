@@ -11,8 +11,9 @@ named in ADDED7 and ADDED8 of bench/fidelity.sh, session 11's jars of new projec
 reason decided and how many of those agree with the real kind. The reasons are jphantom's own
 (report.json's "reason"), grouped by their first words: a constraint fixed the kind ("must be a
 class" / "must be an interface"), the open-kind evidence made it an interface ("kind left open:
-interface, as the program's uses say") or a class ("kind left open: class"), the annotation
-evidence, or the thesis' default.
+interface, as the program's uses say") or a class ("kind left open: class"), each with the step
+of the evidence order that decided (in parentheses at the reason's end, e.g. "values only"), the
+annotation evidence, or the thesis' default.
 """
 import json
 import os
@@ -28,10 +29,10 @@ def group(kind, reason):
         return "constraint: class"
     if reason.startswith("must be an interface"):
         return "constraint: interface"
-    if reason.startswith("kind left open: interface"):
-        return "open: interface (uses)"
-    if reason.startswith("kind left open: class"):
-        return "open: class"
+    if reason.startswith("kind left open"):
+        step = re.match(r"kind left open[^(;]*\(([^()]*)\)", reason)   # the evidence step (issue 30, session 13)
+        kind = "interface" if reason.startswith("kind left open: interface") else "class"
+        return f"open: {kind} ({step.group(1)})" if step else ("open: interface (uses)" if kind == "interface" else "open: class")
     if reason.startswith("defaults to interface"):
         return "default: interface"
     return re.split(r"[:;(]", reason)[0].strip()
@@ -83,11 +84,11 @@ def main():
                     t[0] += 1
                     t[1] += phantom_kind == real_kind
     order = ["tuning (all)", "held-out (all)", "held-out", "held-out (new)"]
-    print(f"{'set':<15} {'reason':<24} {'compared':>8} {'agree':>6} {'share':>7}")
+    print(f"{'set':<15} {'reason':<40} {'compared':>8} {'agree':>6} {'share':>7}")
     for s in order:
         rows = sorted((g, v) for (ss, g), v in tally.items() if ss == s)
         for g, (c, a) in rows:
-            print(f"{s:<15} {g:<24} {c:>8} {a:>6} {100.0 * a / c:>6.1f}%")
+            print(f"{s:<15} {g:<40} {c:>8} {a:>6} {100.0 * a / c:>6.1f}%")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ import org.jphantom.solve.EvidentSupers;
 import org.jphantom.solve.HierarchyProblem;
 import org.jphantom.solve.HierarchySolver;
 import org.jphantom.solve.LenientSolver;
+import org.jphantom.solve.OpenKindReasons;
 import org.jphantom.solve.PhantomShape;
 import org.jphantom.solve.Solution;
 import org.jphantom.world.ClassInfo;
@@ -310,10 +311,13 @@ public final class Complementer {
         SortedSet<String> interfaceLike = discovery.kindEvidence().interfaceLike(discovery.phantomTypes().keySet());
         interfaceLike.addAll(annotationLike.keySet());
         HierarchyProblem problem = new HierarchyProblem(new TreeSet<>(discovery.phantomTypes().keySet()),
-                constraints, world, interfaceLike);
+                constraints, world, interfaceLike, new TreeSet<>(programInfo.keySet()));
         Solution solution = request.lenient() ? LenientSolver.solve(problem, request.maxSearchSteps(), warnings)
                 : HierarchySolver.solve(problem, request.maxSearchSteps());
         solution = EvidentAnnotations.apply(solution, annotationLike);
+        SortedMap<String, String> steps = discovery.kindEvidence().steps(discovery.phantomTypes().keySet());
+        annotationLike.keySet().forEach(a -> steps.put(a, "read as an annotation")); // it joined interfaceLike above
+        solution = OpenKindReasons.apply(solution, steps);
         solution = EvidentSupers.apply(solution, discovery.superClassEvidence().enums(), discovery.superClassEvidence().named(),
                 discovery.superClassEvidence().thrownUndeclared());
         InputChecks.warnInaccessibleSupers(world, solution, discovery, warnings);

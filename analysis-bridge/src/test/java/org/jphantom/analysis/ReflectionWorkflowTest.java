@@ -250,4 +250,24 @@ class ReflectionWorkflowTest {
         assertFalse(r.reachableMethods().contains("<com.sun.crypto.provider.AESKeyGenerator: void <init>()>"),
                 "its constructor is never called: newInstance throws IllegalAccessException");
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void anInvokeFedByMoreLookupsThanTheReportListsNamesTheFirstInTheCode() {
+        AnalysisResult r = run("Lookups", ReflectionMode.SOLAR, Integer.MAX_VALUE);
+        Map<String, Object> problems = (Map<String, Object>) r.reflection().toJson().get("problems");
+        List<String> points = null;
+        for (Object list : problems.values()) {
+            for (Map<String, Object> p : (List<Map<String, Object>>) list) {
+                if (p.get("site").toString().startsWith("Method.invoke at workflow.Lookups.main:")) {
+                    points = (List<String>) p.get("annotationPoints");
+                }
+            }
+        }
+        assertTrue(points != null, "the invoke is a problem site: " + problems);
+        assertEquals(6, points.size(), points.toString());
+        for (int i = 0; i < 6; i++) {
+            assertTrue(points.get(i).startsWith("Class.getMethod at workflow.Lookups.h" + (i + 1) + ":"), points.toString());
+        }
+    }
 }

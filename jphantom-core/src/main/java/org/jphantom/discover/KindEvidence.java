@@ -4,7 +4,9 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.objectweb.asm.Opcodes;
 
@@ -30,7 +32,8 @@ import org.objectweb.asm.Opcodes;
  *     an interface;</li>
  * <li>anything else (class literals, no use beyond the name): a class.</li>
  * </ol>
- * Measured on the tuning and held-out X-minus pairs of {@code bench/fidelity.sh}; the kind of a
+ * {@link #steps} names the step that decides each type, for the report's reasons. Measured on the
+ * tuning and held-out X-minus pairs of {@code bench/fidelity.sh}; the kind of a
  * phantom's siblings (the phantoms of its package whose kind the constraints fix) was tried as
  * evidence for the last step and made the tuning set worse, so it is not used.
  */
@@ -87,22 +90,73 @@ public final class KindEvidence {
     public SortedSet<String> interfaceLike(Set<String> types) {
         SortedSet<String> out = new TreeSet<>();
         for (String t : types) {
-            if (isInterface(t)) {
+            if (step(t).isInterface()) {
                 out.add(t);
             }
         }
         return out;
     }
 
-    private boolean isInterface(String t) {
+    /**
+     * For each of {@code types}, the step of the order above that decides its kind if the
+     * constraints leave it open ({@link Step#label()}), for the reasons of the report.
+     */
+    public SortedMap<String, String> steps(Set<String> types) {
+        SortedMap<String, String> out = new TreeMap<>();
+        for (String t : types) {
+            out.put(t, step(t).label());
+        }
+        return out;
+    }
+
+    /** The steps of the evidence order, each with the kind it gives. */
+    enum Step {
+        INNER_CLASS_INTERFACE("InnerClasses flags", true),
+        INNER_CLASS_CLASS("InnerClasses flags", false),
+        BOUND_INTERFACE("type-parameter bound", true),
+        BOUND_CLASS("type-parameter bound", false),
+        CLASS_USE("a use only a class has", false),
+        NAME("its name", false),
+        VALUES("values only", true),
+        MEMBER_CONSTANTS("constants of its member type", true),
+        NONE("no evidence", false);
+
+        private final String label;
+        private final boolean itf;
+
+        Step(String label, boolean itf) {
+            this.label = label;
+            this.itf = itf;
+        }
+
+        String label() {
+            return label;
+        }
+
+        boolean isInterface() {
+            return itf;
+        }
+    }
+
+    Step step(String t) {
         Boolean compiler = declared.get(t);
-        if (compiler == null) {
-            compiler = bounds.get(t);
-        }
         if (compiler != null) {
-            return compiler;
+            return compiler ? Step.INNER_CLASS_INTERFACE : Step.INNER_CLASS_CLASS;
         }
-        return (values.contains(t) || memberConstants.contains(t)) && !classUses.contains(t) && !classByName(t);
+        Boolean bound = bounds.get(t);
+        if (bound != null) {
+            return bound ? Step.BOUND_INTERFACE : Step.BOUND_CLASS;
+        }
+        if (classUses.contains(t)) {
+            return Step.CLASS_USE;
+        }
+        if (classByName(t)) {
+            return Step.NAME;
+        }
+        if (values.contains(t)) {
+            return Step.VALUES;
+        }
+        return memberConstants.contains(t) ? Step.MEMBER_CONSTANTS : Step.NONE;
     }
 
     private static boolean classByName(String type) {

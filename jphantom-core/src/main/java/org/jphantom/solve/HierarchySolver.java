@@ -67,7 +67,7 @@ public final class HierarchySolver {
         }
         Nodes nodes = Nodes.build(problem.phantoms(), problem.constraints(), problem.known());
         try {
-            return attempt(nodes, problem.constraints(), maxSearchSteps, problem.interfaceLike());
+            return attempt(nodes, problem.constraints(), maxSearchSteps, problem.interfaceLike(), problem.programClasses());
         } catch (Failure f) {
             throw explain(problem, f, maxSearchSteps);
         }
@@ -113,7 +113,8 @@ public final class HierarchySolver {
         }
         budget[0] -= cs.size() + 1;
         try {
-            attempt(Nodes.build(problem.phantoms(), cs, problem.known()), cs, maxSteps, problem.interfaceLike());
+            attempt(Nodes.build(problem.phantoms(), cs, problem.known()), cs, maxSteps, problem.interfaceLike(),
+                    problem.programClasses());
             return false;
         } catch (Failure f) {
             return !f.boundHit;
@@ -124,12 +125,12 @@ public final class HierarchySolver {
      * One solving attempt over {@code constraints}; node set {@code nodes} covers all their types.
      * Open kinds as the first {@link OpenKinds} mode that solves (the failure of the last is thrown).
      */
-    private static Solution attempt(Nodes nodes, List<Constraint> constraints, long maxSteps, Set<String> interfaceLike)
-            throws Failure {
+    private static Solution attempt(Nodes nodes, List<Constraint> constraints, long maxSteps, Set<String> interfaceLike,
+            Set<String> programClasses) throws Failure {
         Failure last = null;
         for (OpenKinds open : OpenKinds.values()) {
             try {
-                return attempt(nodes, constraints, maxSteps, open, interfaceLike);
+                return attempt(nodes, constraints, maxSteps, open, interfaceLike, programClasses);
             } catch (Failure f) {
                 last = f;
             }
@@ -138,7 +139,7 @@ public final class HierarchySolver {
     }
 
     private static Solution attempt(Nodes nodes, List<Constraint> constraints, long maxSteps, OpenKinds open,
-            Set<String> interfaceLike) throws Failure {
+            Set<String> interfaceLike, Set<String> programClasses) throws Failure {
         List<Constraint.Kind> kinds = new ArrayList<>();
         List<Edge> edges = new ArrayList<>();
         for (Constraint c : new TreeSet<>(constraints)) {
@@ -190,7 +191,7 @@ public final class HierarchySolver {
             }
         }
         int[] parent = SingleInheritance.solve(nodes, white, classEdges, classSuspects, maxSteps);
-        BitSet[] itf = MultipleInheritance.solve(nodes, parent, interfaceEdges, constraints);
+        BitSet[] itf = MultipleInheritance.solve(nodes, parent, interfaceEdges, constraints, programClasses);
         TreeMap<String, PhantomShape> shapes = new TreeMap<>();
         for (int v = 0; v < nodes.size(); v++) {
             if (!nodes.phantom[v]) {

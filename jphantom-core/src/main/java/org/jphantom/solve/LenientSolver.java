@@ -26,7 +26,7 @@ public final class LenientSolver {
         for (int round = 0; ; round++) {
             try {
                 Solution s = HierarchySolver.solve(new HierarchyProblem(problem.phantoms(), kept, problem.known(),
-                        problem.interfaceLike()), maxSearchSteps);
+                        problem.interfaceLike(), problem.programClasses()), maxSearchSteps);
                 if (!mayFail.isEmpty()) {
                     warnings.add("lenient: these classes may not verify (their code needs a dropped constraint): "
                             + String.join(", ", mayFail));

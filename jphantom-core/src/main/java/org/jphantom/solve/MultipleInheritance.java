@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Set;
 import org.jphantom.model.Constraint;
 
 /**
@@ -16,9 +17,14 @@ final class MultipleInheritance {
     private final Nodes nodes;
     private final int[][] direct;
     private BitSet[] reach;
+    /** The program's own classes (known types), for {@link UnaskedSubtypes}. */
+    private final Set<String> programClasses;
+    /** Which carriers give an interface to known classes without need (set by {@link #run}). */
+    private UnaskedSubtypes unasked;
 
-    private MultipleInheritance(Nodes nodes, int[] parent) {
+    private MultipleInheritance(Nodes nodes, int[] parent, Set<String> programClasses) {
         this.nodes = nodes;
+        this.programClasses = programClasses;
         int n = nodes.size();
         direct = new int[n][];
         for (int v = 0; v < n; v++) {
@@ -38,14 +44,17 @@ final class MultipleInheritance {
      * @param parent the solved super class per white phantom (see {@link SingleInheritance})
      * @param paths subtype constraints whose target is an interface
      * @param suspects the constraints to blame when no stratification exists
+     * @param programClasses the program's own classes (see {@link UnaskedSubtypes})
      */
-    static BitSet[] solve(Nodes nodes, int[] parent, List<Edge> paths, List<Constraint> suspects) throws Failure {
-        return new MultipleInheritance(nodes, parent).run(paths, suspects);
+    static BitSet[] solve(Nodes nodes, int[] parent, List<Edge> paths, List<Constraint> suspects,
+            Set<String> programClasses) throws Failure {
+        return new MultipleInheritance(nodes, parent, programClasses).run(paths, suspects);
     }
 
     private BitSet[] run(List<Edge> allPaths, List<Constraint> suspects) throws Failure {
         int n = nodes.size();
         int[][] forced = forcedEdges(allPaths);
+        unasked = new UnaskedSubtypes(nodes, direct, forced, allPaths, programClasses);
         BitSet[] forcedReach = new BitSet[n];
         int[][] proj = new int[n][];
         List<Edge> paths = new ArrayList<>();
@@ -113,12 +122,17 @@ final class MultipleInheritance {
     /**
      * Which of two phantoms (each a valid carrier: below {@code t} in the strata) is likelier to be
      * the real subtype of interface {@code t}, negative for {@code p}: any candidate keeps the
-     * hierarchy acyclic (Algorithm 4.1), so the choice follows the library's naming: first a
-     * simple name containing {@code t}'s ({@code ContextAwareBase} for {@code ContextAware}), then
-     * the longer common package prefix with {@code t}, then the lower stratum.
+     * hierarchy acyclic (Algorithm 4.1), so the choice follows the program and then the library's
+     * naming: first a simple name containing {@code t}'s ({@code ContextAwareBase} for
+     * {@code ContextAware}), then the carrier that makes fewer known classes subtypes of {@code t}
+     * although nothing in the program asks for it ({@link UnaskedSubtypes}), then the longer common
+     * package prefix with {@code t}, then the lower stratum.
      */
     private int closer(int p, int q, int t, int[] strata) {
         int c = Boolean.compare(namedAfter(q, t), namedAfter(p, t));
+        if (c == 0) {
+            c = Boolean.compare(unasked.count(p, t) > 0, unasked.count(q, t) > 0);
+        }
         if (c == 0) {
             c = Integer.compare(commonPackage(nodes.names[q], nodes.names[t]), commonPackage(nodes.names[p], nodes.names[t]));
         }

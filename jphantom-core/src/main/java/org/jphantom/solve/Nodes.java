@@ -123,6 +123,12 @@ final class Nodes {
         return index.get(name);
     }
 
+    /** The index of {@code name}, or -1 when it is no node of this problem. */
+    int indexOrNone(String name) {
+        Integer i = index.get(name);
+        return i == null ? -1 : i;
+    }
+
     boolean isKnown(int v) {
         return !phantom[v];
     }

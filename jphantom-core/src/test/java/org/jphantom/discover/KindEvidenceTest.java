@@ -34,6 +34,14 @@ class KindEvidenceTest {
         assertEquals(new TreeSet<>(List.of("p/Listener", "p/Marker", "p/Outer$AbstractVisitor")),
                 e.interfaceLike(Set.of("p/Outer$Node", "p/Outer$AbstractVisitor", "p/Recognizer", "p/Marker",
                         "p/Listener", "p/ParseError")));
+        // the step that decided each, as the report's reasons name it; a class use before the name,
+        // and no use at all is no evidence
+        e.classUse("p/AbstractPool");
+        assertEquals(new TreeMap<>(Map.of("p/Outer$Node", "InnerClasses flags", "p/Outer$AbstractVisitor", "InnerClasses flags",
+                "p/Recognizer", "type-parameter bound", "p/Marker", "type-parameter bound", "p/Listener", "values only",
+                "p/ParseError", "its name", "p/AbstractPool", "a use only a class has", "p/Unused", "no evidence")),
+                e.steps(Set.of("p/Outer$Node", "p/Outer$AbstractVisitor", "p/Recognizer", "p/Marker", "p/Listener",
+                        "p/ParseError", "p/AbstractPool", "p/Unused")));
     }
 
     @Test
@@ -53,6 +61,8 @@ class KindEvidenceTest {
         e.value("p/Handle");
         e.memberFlags("p/Handle", Opcodes.ACC_STATIC);
         assertEquals(new TreeSet<>(List.of("p/STMode")), e.interfaceLike(Set.of("p/STMode", "p/Query", "p/Handle")));
+        assertEquals(new TreeMap<>(Map.of("p/STMode", "constants of its member type", "p/Query", "a use only a class has",
+                "p/Handle", "a use only a class has")), e.steps(Set.of("p/STMode", "p/Query", "p/Handle")));
     }
 
     @Test

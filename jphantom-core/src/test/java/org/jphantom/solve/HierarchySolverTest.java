@@ -22,8 +22,8 @@ class HierarchySolverTest {
         assertEquals(s, HierarchySolver.solve(p), "deterministic");
         List<Constraint> reversed = new ArrayList<>(p.constraints());
         Collections.reverse(reversed);
-        assertEquals(s, HierarchySolver.solve(new HierarchyProblem(p.phantoms(), reversed, p.known(), p.interfaceLike())),
-                "independent of constraint order");
+        assertEquals(s, HierarchySolver.solve(new HierarchyProblem(p.phantoms(), reversed, p.known(), p.interfaceLike(),
+                p.programClasses())), "independent of constraint order");
         return s;
     }
 
@@ -296,6 +296,37 @@ class HierarchySolverTest {
         w = new World().cls("C", "java/lang/Object", "a/x/Base", "b/FaceBase").itf("a/x/Face");
         s = solved(w.problem("a/x/Base b/FaceBase", "C <: a/x/Face"));
         assertEquals(List.of("a/x/Face"), s.phantoms().get("b/FaceBase").interfaces());
+    }
+
+    @Test
+    void aCarrierGivesTheInterfaceToNoProgramClassThatDoesNotNeedIt() {
+        // known C implements phantoms a/Alpha and a/Beta and must reach known a/Face; program class
+        // D implements a/Alpha only and no constraint names it (so it is no node of the problem):
+        // a/Alpha would make D a Face for nothing, so a/Beta carries it (before, the first name did,
+        // as it still does when the program's classes are not given)
+        World w = new World().cls("C", "java/lang/Object", "a/Alpha", "a/Beta").cls("D", "java/lang/Object", "a/Alpha")
+                .itf("a/Face");
+        HierarchyProblem p = w.problem("a/Alpha a/Beta", "C <: a/Face", "a/Alpha : interface", "a/Beta : interface");
+        assertEquals(List.of("a/Face"), solved(p).phantoms().get("a/Alpha").interfaces());
+        Solution s = solved(withProgram(p, "C", "D"));
+        assertEquals(List.of(), s.phantoms().get("a/Alpha").interfaces());
+        assertEquals(List.of("a/Face"), s.phantoms().get("a/Beta").interfaces());
+        // D already a Face (through a known interface of its own): no cost, the first name again
+        w.cls("D", "java/lang/Object", "a/Alpha", "a/SubFace").itf("a/SubFace", "a/Face");
+        s = solved(withProgram(w.problem("a/Alpha a/Beta", "C <: a/Face", "a/Alpha : interface", "a/Beta : interface"),
+                "C", "D"));
+        assertEquals(List.of("a/Face"), s.phantoms().get("a/Alpha").interfaces());
+        // D through a known class E that implements a/Alpha counts the same
+        w = new World().cls("C", "java/lang/Object", "a/Alpha", "a/Beta").cls("E", "java/lang/Object", "a/Alpha")
+                .cls("D", "E").itf("a/Face");
+        s = solved(withProgram(w.problem("a/Alpha a/Beta", "C <: a/Face", "a/Alpha : interface", "a/Beta : interface"),
+                "C", "D"));
+        assertEquals(List.of("a/Face"), s.phantoms().get("a/Beta").interfaces());
+    }
+
+    private static HierarchyProblem withProgram(HierarchyProblem p, String... programClasses) {
+        return new HierarchyProblem(p.phantoms(), p.constraints(), p.known(), p.interfaceLike(),
+                new java.util.TreeSet<>(List.of(programClasses)));
     }
 
     @Test

@@ -92,7 +92,7 @@ public final class CSManager implements ContextInfo {
         this.selector = selector;
         this.perVariable = selector.selectsVariables();
         if (perVariable) {
-            graph.checkDuplicateEdges();
+            graph.perVariable();
         }
         this.sharedUse = sharedUse;
         this.addedUse = addedUse;

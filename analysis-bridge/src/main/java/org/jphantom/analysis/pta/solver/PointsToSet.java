@@ -11,7 +11,10 @@ import java.util.Arrays;
  *
  * <p>A pointer's set is shared: {@link SetPool} keeps one set per distinct content, which is then
  * immutable to all but the pool ({@linkplain #isShared shared}); a pointer that gains objects gets
- * another shared set, or, holding its set alone, has it grown in place ({@link SetPool#add}). Sets built on their own (pending objects, unions under construction) are mutable.
+ * another shared set, or, holding its set alone, has it grown in place ({@link SetPool#add}). A
+ * difference handed on whole to several pointers' pending objects is shared too, outside the pool
+ * ({@link #handedOn}). Sets built on their own (pending objects, unions under construction) are
+ * mutable.
  */
 public final class PointsToSet {
     /** Array sets this large become bit sets whatever their spread. */
@@ -23,7 +26,7 @@ public final class PointsToSet {
     /** Sparse bit-set mode (shared sets only): the word number of each of {@code words}, ascending; else null. */
     private int[] index;
     private int size;
-    /** Shared through a {@link SetPool}: changed by the pool only from then on. */
+    /** Shared through a {@link SetPool} (changed by the pool only from then on), or {@linkplain #handedOn handed on} (never changed). */
     private boolean shared;
     /** Of a shared set: the sum of {@link #hashOf} over its elements, and how many pointers hold it (the pool's). */
     long hash;
@@ -40,6 +43,20 @@ public final class PointsToSet {
         this.base = base;
         this.index = index;
         this.size = size;
+    }
+
+    /**
+     * An immutable (shared) sparse bit set of the words {@code w}, not empty: a difference that
+     * several pointers hold as their pending objects (12 bytes a non-empty word).
+     */
+    static PointsToSet handedOn(WordList w) {
+        int size = 0;
+        for (int i = 0; i < w.n; i++) {
+            size += Long.bitCount(w.bits[i]);
+        }
+        PointsToSet s = new PointsToSet(null, Arrays.copyOf(w.bits, w.n), 0, Arrays.copyOf(w.index, w.n), size);
+        s.shared = true;
+        return s;
     }
 
     /** An empty set that is a bit set from the start (for sets expected to be large). */
@@ -267,11 +284,25 @@ public final class PointsToSet {
     }
 
     /**
-     * The non-empty words of this set (bit-set mode) as a {@link WordList} list, so that one
+     * The non-empty words of this set (in either mode) as a {@link WordList} list, so that one
      * difference can be propagated to many pointers at the cost of its non-empty words only.
      */
     public void nonEmptyWords(WordList out) {
         out.n = 0;
+        if (words == null) { // array mode (a shared set may be one): its elements ascend, so do their words
+            out.ensure(size);
+            int k = -1;
+            for (int i = 0; i < size; i++) {
+                int w = elems[i] >>> 6;
+                if (k < 0 || out.index[k] != w) {
+                    out.index[++k] = w;
+                    out.bits[k] = 0;
+                }
+                out.bits[k] |= 1L << elems[i];
+            }
+            out.n = k + 1;
+            return;
+        }
         out.ensure(words.length);
         int[] idx = out.index;
         long[] bits = out.bits;
@@ -354,7 +385,7 @@ public final class PointsToSet {
 
     // ------------------------------------------------------------------ sharing (see SetPool)
 
-    /** Whether this set is shared through a {@link SetPool}, hence immutable to all but the pool. */
+    /** Whether this set is shared through a {@link SetPool} or {@linkplain #handedOn handed on}, hence immutable to all but the pool. */
     public boolean isShared() {
         return shared;
     }

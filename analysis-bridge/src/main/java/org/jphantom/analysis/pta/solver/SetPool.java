@@ -167,7 +167,12 @@ final class SetPool {
         return new PointsToSet(null, bits, 0, index, total);
     }
 
-    /** A pointer no longer holds {@code set}. */
+    /** One more holder of {@code set} (a non-empty set a pointer holds): pending objects that are this set. */
+    void pin(PointsToSet set) {
+        set.refs++;
+    }
+
+    /** A pointer (or pending objects) no longer holds {@code set}. */
     void release(PointsToSet set) {
         if (set != empty && --set.refs == 0) {
             remove(set);

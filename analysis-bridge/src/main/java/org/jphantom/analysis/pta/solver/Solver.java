@@ -457,6 +457,7 @@ public final class Solver {
      * {@code deltaInts} (reused from pointer to pointer, so copied where it is handed on).
      */
     private void propagate(WordList deltaWords, IntBuffer deltaInts) {
+        WordList sharedWords = new WordList();
         while (work.hasInRound() || nextRound()) {
             int p = work.poll();
             if (graph.parent[p] != p) {
@@ -468,7 +469,18 @@ public final class Solver {
             int dn = work.pendingCount(p);
             PointsToSet deltaBits = work.pendingSet(p);
             work.clear(p);
-            if (deltaBits != null) {
+            graph.newDifference();
+            boolean haveWords = false;
+            if (deltaBits != null && deltaBits.isShared()) {
+                // A difference handed on whole, held by other pointers too: read, not changed.
+                deltaBits.nonEmptyWords(sharedWords);
+                set.absentWords(sharedWords, deltaWords);
+                deltaInts.n = 0;
+                deltaWords.appendTo(deltaInts);
+                dn = deltaInts.n;
+                pend = deltaInts.a;
+                haveWords = true;
+            } else if (deltaBits != null) {
                 dn = deltaBits.removeAll(set);
                 deltaInts.n = 0;
                 deltaBits.appendTo(deltaInts);
@@ -483,7 +495,6 @@ public final class Solver {
             int[] s = graph.succ[p];
             int sn = graph.succCount[p];
             TypeFilter[] filters = graph.succFilter[p];
-            boolean haveWords = false;
             for (int i = 0; i < sn; i++) {
                 int q = s[i];
                 if (graph.parent[q] != q) {
@@ -502,11 +513,11 @@ public final class Solver {
                         deltaBits.nonEmptyWords(deltaWords);
                         haveWords = true;
                     }
-                    if (!graph.propagateBits(deltaWords, q)) {
+                    if (!graph.handOnBits(deltaWords, q)) {
                         cycles.suspectCycle(p, q);
                     }
                 } else {
-                    if (graph.propagate(pend, dn, q, filter) == 0 && filter == null) {
+                    if (graph.handOn(pend, dn, q, filter) == 0 && filter == null) {
                         cycles.suspectCycle(p, q);
                     }
                 }

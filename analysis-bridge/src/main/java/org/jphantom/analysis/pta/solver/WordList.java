@@ -24,6 +24,25 @@ public final class WordList {
         return out;
     }
 
+    /** Appends the elements to {@code out}, ascending. */
+    void appendTo(IntBuffer out) {
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            count += Long.bitCount(bits[i]);
+        }
+        out.ensure(count);
+        int[] a = out.a;
+        int k = out.n;
+        for (int i = 0; i < n; i++) {
+            long b = bits[i];
+            while (b != 0) {
+                a[k++] = (index[i] << 6) + Long.numberOfTrailingZeros(b);
+                b &= b - 1;
+            }
+        }
+        out.n = k;
+    }
+
     void ensure(int capacity) {
         if (index.length < capacity) {
             int c = Math.max(capacity, index.length * 2);

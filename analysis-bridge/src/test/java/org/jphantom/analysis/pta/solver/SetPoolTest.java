@@ -147,11 +147,13 @@ class SetPoolTest {
             // absentWords of a delta against the sparse set: the delta minus the set
             PointsToSet delta = PointsToSet.bitSet();
             TreeSet<Integer> expected = new TreeSet<>();
+            TreeSet<Integer> all = new TreeSet<>();
             int deltaSize = round % 2 == 0 ? 3 : 400; // few words (searched) and many (walked)
             for (int k = 0; k < deltaSize; k++) {
                 seed = seed * 6364136223846793005L + 1442695040888963407L;
                 int o = (int) ((seed >>> 40) % 70) * 4096 + (int) ((seed >>> 20) % 200);
                 delta.add(o);
+                all.add(o);
                 if (!a.contains(o)) {
                     expected.add(o);
                 }
@@ -161,6 +163,13 @@ class SetPoolTest {
             WordList out = new WordList();
             sa.absentWords(dw, out);
             assertArrayEquals(toArray(expected), out.toArray());
+            // the same difference object by object, and removed from a pending set
+            int[] sorted = toArray(all);
+            int[] lacks = new int[sorted.length];
+            int k = sa.absent(sorted, sorted.length, lacks);
+            assertArrayEquals(toArray(expected), java.util.Arrays.copyOf(lacks, k));
+            assertEquals(expected.size(), delta.removeAll(sa));
+            assertArrayEquals(toArray(expected), delta.toSortedArray());
         }
     }
 

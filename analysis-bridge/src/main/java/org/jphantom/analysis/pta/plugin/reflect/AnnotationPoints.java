@@ -36,10 +36,14 @@ final class AnnotationPoints {
         return out;
     }
 
-    /** The sites feeding {@code site}, breadth first (itself when none does), at most {@value #MAX}. */
+    /**
+     * The sites feeding {@code site}, breadth first (itself when none does), at most {@value #MAX};
+     * the sources of one site in their order in the code, not the order the solver met them, so
+     * that which {@value #MAX} are listed does not depend on the order of solving.
+     */
     static List<ReflectiveCall> trace(ReflectiveCall site) {
         Set<ReflectiveCall> seen = new LinkedHashSet<>();
-        Deque<ReflectiveCall> work = new ArrayDeque<>(site.sources());
+        Deque<ReflectiveCall> work = new ArrayDeque<>(inCodeOrder(site));
         List<ReflectiveCall> out = new ArrayList<>();
         while (!work.isEmpty() && out.size() < MAX) {
             ReflectiveCall c = work.poll();
@@ -47,12 +51,18 @@ final class AnnotationPoints {
                 continue;
             }
             out.add(c);
-            work.addAll(c.sources());
+            work.addAll(inCodeOrder(c));
         }
         if (out.isEmpty()) {
             out.add(site);
         }
         return out;
+    }
+
+    private static List<ReflectiveCall> inCodeOrder(ReflectiveCall c) {
+        List<ReflectiveCall> sources = new ArrayList<>(c.sources());
+        sources.sort(ReflectiveCall.BY_POSITION);
+        return sources;
     }
 
     /** {@code Class.forName at a.b.C.m:12}, with where an unknown name came from. */

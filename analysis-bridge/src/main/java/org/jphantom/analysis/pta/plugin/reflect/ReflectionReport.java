@@ -1,7 +1,6 @@
 package org.jphantom.analysis.pta.plugin.reflect;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +29,7 @@ public final class ReflectionReport {
         this.mode = mode;
         this.withLog = withLog;
         List<ReflectiveCall> sorted = new ArrayList<>(calls);
-        sorted.sort(Comparator.comparing(ReflectiveCall::callerClass).thenComparing(c -> c.method.name())
-                .thenComparing(c -> c.method.desc()).thenComparingInt(c -> c.invoke.ordinal));
+        sorted.sort(ReflectiveCall.BY_POSITION);
         this.calls = sorted;
         this.ranked = SiteRanking.rank(sorted);
     }

@@ -16,6 +16,10 @@ import org.jphantom.analysis.lang.Signatures;
  * contexts.
  */
 final class ReflectiveCall {
+    /** By position in the code: caller class, method name and descriptor, the call's ordinal in the method. */
+    static final java.util.Comparator<ReflectiveCall> BY_POSITION = java.util.Comparator.comparing(ReflectiveCall::callerClass)
+            .thenComparing(c -> c.method.name()).thenComparing(c -> c.method.desc()).thenComparingInt(c -> c.invoke.ordinal);
+
     final JMethod method;
     final Invoke invoke;
     final Api api;
