@@ -180,14 +180,7 @@ final class PointerFlowGraph {
                 propagateBits(edgeWords, dst);
                 return;
             }
-            if (pts[dst].absentWords(edgeWords, freshWords) == 0) {
-                return;
-            }
-            if (freshWords.n == edgeWords.n && sameBits(edgeWords, freshWords)) {
-                work.pushShared(dst, from); // dst lacks all of it: its pending objects are the set itself
-            } else {
-                work.pushWords(dst, freshWords);
-            }
+            queueWords(edgeWords, dst, from); // dst lacking all of it, its pending objects are the set itself
         } else if (!from.isEmpty()) {
             scratch.n = 0;
             from.appendTo(scratch);
@@ -220,17 +213,7 @@ final class PointerFlowGraph {
         if (filteredFrom[slot] == from && filteredSize[slot] == n && filteredBy[slot] == filter) {
             return filteredSet[slot];
         }
-        passing.n = 0;
-        for (int i = 0; i < n; i++) {
-            if (filter.accepts(cs.typeOfObject(objs[i]), program)) {
-                passing.add(objs[i]);
-            }
-        }
-        PointsToSet set = null;
-        if (passing.n >= WorkList.PENDING_LIST) {
-            PointsToSet.bitSetOf(passing.a, passing.n).nonEmptyWords(freshWords);
-            set = PointsToSet.handedOn(freshWords);
-        }
+        PointsToSet set = passingSet(objs, n, filter);
         filteredFrom[slot] = from;
         filteredSize[slot] = n;
         filteredBy[slot] = filter;
@@ -292,14 +275,26 @@ final class PointerFlowGraph {
         if (!sharing) {
             return propagateBits(delta, dst);
         }
+        return queueWords(delta, dst, null);
+    }
+
+    /**
+     * Queues the words of {@code delta} that {@code dst} lacks; false if it lacks none. If it lacks
+     * all of them, its pending objects become the immutable set {@code whole} of exactly those
+     * objects (null: the difference being handed on, made once per difference).
+     */
+    private boolean queueWords(WordList delta, int dst, PointsToSet whole) {
         if (pts[dst].absentWords(delta, freshWords) == 0) {
             return false;
         }
         if (freshWords.n == delta.n && sameBits(delta, freshWords)) {
-            if (handedOn == null) {
-                handedOn = PointsToSet.handedOn(delta);
+            if (whole == null) {
+                if (handedOn == null) {
+                    handedOn = PointsToSet.handedOn(delta);
+                }
+                whole = handedOn;
             }
-            work.pushShared(dst, handedOn);
+            work.pushShared(dst, whole);
         } else {
             work.pushWords(dst, freshWords);
         }
@@ -347,17 +342,7 @@ final class PointerFlowGraph {
                 return handedFiltered[i];
             }
         }
-        passing.n = 0;
-        for (int i = 0; i < n; i++) {
-            if (filter == null || filter.accepts(cs.typeOfObject(objs[i]), program)) {
-                passing.add(objs[i]);
-            }
-        }
-        PointsToSet set = null;
-        if (passing.n >= WorkList.PENDING_LIST) {
-            PointsToSet.bitSetOf(passing.a, passing.n).nonEmptyWords(freshWords);
-            set = PointsToSet.handedOn(freshWords);
-        }
+        PointsToSet set = passingSet(objs, n, filter);
         if (handedCount == handedFilters.length) {
             handedFilters = Arrays.copyOf(handedFilters, handedCount * 2);
             handedFiltered = Arrays.copyOf(handedFiltered, handedCount * 2);
@@ -365,6 +350,21 @@ final class PointerFlowGraph {
         handedFilters[handedCount] = filter;
         handedFiltered[handedCount++] = set;
         return set;
+    }
+
+    /** An immutable set of the objects {@code objs[0..n)} that pass {@code filter} (null: all), or null if too few for a pending bit set. */
+    private PointsToSet passingSet(int[] objs, int n, TypeFilter filter) {
+        passing.n = 0;
+        for (int i = 0; i < n; i++) {
+            if (filter == null || filter.accepts(cs.typeOfObject(objs[i]), program)) {
+                passing.add(objs[i]);
+            }
+        }
+        if (passing.n < WorkList.PENDING_LIST) {
+            return null;
+        }
+        PointsToSet.bitSetOf(passing.a, passing.n).nonEmptyWords(freshWords);
+        return PointsToSet.handedOn(freshWords);
     }
 
     /**
