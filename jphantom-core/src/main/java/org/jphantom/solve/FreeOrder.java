@@ -14,7 +14,7 @@ import java.util.List;
  * <ol>
  *   <li>the phantom whose package shares more leading segments with {@code c}'s is lower (a
  *       library's own classes lie below those of the libraries it builds on): right for 1,171 of
- *       the 1,182 ancestor pairs it decides;</li>
+ *       the 1,182 triples (a class and two of its ancestors) it decides;</li>
  *   <li>the phantom whose simple name holds the other's words in order and more is lower
  *       ({@code SdkServiceException} below {@code SdkException}, {@code InvocableHandlerMethod}
  *       below {@code HandlerMethod}): right for 559 of the 631 pairs it decides.</li>

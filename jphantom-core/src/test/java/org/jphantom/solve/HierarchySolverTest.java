@@ -345,6 +345,18 @@ class HierarchySolverTest {
     }
 
     @Test
+    void whenThePreferredCarriersLeaveAConstraintNoneTheStrataDecide() {
+        // known A extends phantoms p/FaceImpl and p/Other and must reach p/Face; known B extends p/Face and must
+        // reach p/FaceImpl. In turn, A's constraint takes p/FaceImpl (named after p/Face), and then B's only
+        // candidate, p/Face, lies below it: a cycle. Algorithm 4.1's strata (p/FaceImpl above p/Face) decide instead
+        World w = new World().itf("A", "p/FaceImpl", "p/Other").itf("B", "p/Face");
+        Solution s = solved(w.problem("p/Face p/FaceImpl p/Other", "A <: p/Face", "B <: p/FaceImpl"));
+        assertEquals(List.of("p/Face"), s.phantoms().get("p/Other").interfaces());
+        assertEquals(List.of("p/FaceImpl"), s.phantoms().get("p/Face").interfaces());
+        assertEquals(List.of(), s.phantoms().get("p/FaceImpl").interfaces());
+    }
+
+    @Test
     void freeOrdersFollowPackagesThenNames() {
         // both phantoms must lie above o/web/method/support/InvocableHandlerMethod, in either order: the one of the
         // nearer package is lower (before, the first name was: AnnotatedMethod below HandlerMethod)
