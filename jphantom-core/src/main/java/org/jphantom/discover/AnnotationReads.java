@@ -179,17 +179,25 @@ final class AnnotationReads {
             MemberInfo target = world.resolveMethod(owner, name, desc, itf);
             return target == null ? 0 : target.annotationClassParameters();
         }
+        return classArgumentsBeside(desc, ANNOTATED_ELEMENT);
+    }
+
+    /**
+     * The {@code Class} arguments of a method descriptor as a bit mask (bit i: argument i), if it
+     * also takes an argument of type {@code beside} (a descriptor); else 0.
+     */
+    private static int classArgumentsBeside(String desc, String beside) {
         Type[] args = Type.getArgumentTypes(desc);
         int classes = 0;
-        boolean element = false;
+        boolean found = false;
         for (int i = 0; i < args.length && i < Integer.SIZE; i++) {
             String d = args[i].getDescriptor();
-            element |= d.equals(ANNOTATED_ELEMENT);
+            found |= d.equals(beside);
             if (d.equals("Ljava/lang/Class;")) {
                 classes |= 1 << i;
             }
         }
-        return element ? classes : 0;
+        return found ? classes : 0;
     }
 
     /**
@@ -203,17 +211,7 @@ final class AnnotationReads {
         if (world.isKnown(mi.owner)) {
             return 0;
         }
-        Type[] args = Type.getArgumentTypes(mi.desc);
-        int classes = 0;
-        boolean optional = false;
-        for (int i = 0; i < args.length && i < Integer.SIZE; i++) {
-            String d = args[i].getDescriptor();
-            optional |= d.equals(OPTIONAL);
-            if (d.equals("Ljava/lang/Class;")) {
-                classes |= 1 << i;
-            }
-        }
-        return optional ? classes : 0;
+        return classArgumentsBeside(mi.desc, OPTIONAL);
     }
 
     /**
