@@ -32,7 +32,8 @@ import org.jphantom.analysis.util.IntList;
  * (a primitive array, or an instance whose reference fields are all primitive arrays): L_R turns at
  * any object. An earlier version of the full rules left those out (a path that turns there can
  * only carry primitive arrays in L_F); measured on sablecc, that cost s-2cfa-full 6 may-fail casts
- * and saved no CPU, so the paper's graph is kept (bench/RESULTS.md, session 14).
+ * and saved no CPU this machine could measure, so the paper's graph is kept (bench/RESULTS.md,
+ * session 14).
  *
  * <p>Inter-context edges come from call edges, by the callee's <em>roles</em>: 0 the receiver,
  * 1..n the parameters, n+1 the return, n+2 the exception variable. Entry edges (label ĉ) flow into
