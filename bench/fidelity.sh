@@ -20,7 +20,7 @@
 #   - ADDED7 and ADDED8 (session 11, a robustness estimate) are held out whole.
 # With the 16 pairs of PAIRS, the 4, 2, 2, 1, 2 and 1 of ADDED .. ADDED6 and the 6 + 6 of ADDED7 and ADDED8:
 # 14 tuning, 26 held out; with jqwik-engine moved (issue 30, session 12), 15 and 25; with sqs and vertx-web
-# moved (session 13), 17 and 23.
+# moved (session 13), 17 and 23; with spring-webmvc and pekko-stream-testkit moved (session 14), 19 and 21.
 #
 # Usage: bench/fidelity.sh      (about 15 minutes; JAVA_OPTS as for bench/pta.sh)
 #        ONLY=tuning bench/fidelity.sh     (one set only; ONLY=held-out for the other)
@@ -147,7 +147,8 @@ TUNED_ON=(ch.qos.logback:logback-classic org.springframework:spring-context org.
 # held-out jars whose misses motivated a policy change (bench/README.md says which and why)
 MOVED=(com.fasterxml.jackson.core:jackson-databind org.junit.jupiter:junit-jupiter-engine org.apache.poi:poi-ooxml
        org.eclipse.jetty:jetty-server org.apache.httpcomponents.client5:httpclient5 net.jqwik:jqwik-engine
-       software.amazon.awssdk:sqs io.vertx:vertx-web)
+       software.amazon.awssdk:sqs io.vertx:vertx-web org.springframework:spring-webmvc
+       org.apache.pekko:pekko-stream-testkit_2.13)
 
 ga() { local g a v; IFS=: read -r g a v <<<"$1"; echo "$g:$a"; }
 declare -A SET

@@ -8,8 +8,8 @@ import check.Check;
  * cell (heap context: the call site), so each holder's cell keeps its own value. The paper's G_R
  * selects the cell's allocation and the parameter through the store's inverse edge
  * {@code (h,V_f) -> (c,V_p)} (s-kcfa-full); the lean graph, without that edge, does not, and the
- * two cells are one. A {@code Bits} holds only a primitive array, so the full rules do not select
- * its allocation (no turn at an object that can hold no other object).
+ * two cells are one. A {@code Bits} holds only a primitive array, and the full rules select its
+ * allocation and the array's all the same: L_R turns at every object, whatever it can hold.
  */
 public class Main {
     static class Cell {

@@ -1,5 +1,7 @@
 package org.jphantom.discover;
 
+import java.util.List;
+import java.util.Set;
 import org.jphantom.world.ClassWorld;
 import org.jphantom.world.MemberInfo;
 import org.objectweb.asm.Opcodes;
@@ -25,7 +27,9 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * the class of an annotation type, or, for a method of a phantom (no {@code Signature} to read), as a
  * {@code Class} argument next to a {@code java.lang.reflect.AnnotatedElement} argument (an annotation
  * lookup such as junit's {@code findAnnotation(AnnotatedElement, Class<A>)}; a {@code Class} beside
- * another {@code Class} is no evidence: {@code resolveTypeArgument(Class, Class)}). A class literal
+ * another {@code Class} is no evidence: {@code resolveTypeArgument(Class, Class)}), or next to an
+ * {@code Optional} argument that the program's own generic types declare an
+ * {@code Optional<AnnotatedElement>} (junit's {@code findAnnotation(Optional, Class)}). A class literal
  * passed to a synthetic static accessor ({@code access$000}, no {@code Signature}) is handed to
  * {@link AnnotationEvidence}, which follows the accessor to the method it calls once the whole
  * program is scanned ({@link SyntheticAccessors}). The producer of an argument other than the last is found by
@@ -35,6 +39,9 @@ import org.objectweb.asm.tree.analysis.SourceValue;
 final class AnnotationReads {
     private static final String ANNOTATION = "Ljava/lang/annotation/Annotation;";
     private static final String ANNOTATED_ELEMENT = "Ljava/lang/reflect/AnnotatedElement;";
+    private static final String OPTIONAL = "Ljava/util/Optional;";
+    private static final Set<String> OPTIONAL_ELEMENT = Set.of("Ljava/util/Optional<Ljava/lang/reflect/AnnotatedElement;>;",
+            "Ljava/util/Optional<+Ljava/lang/reflect/AnnotatedElement;>;");
 
     private final ClassWorld world;
     private final AnnotationEvidence evidence;
@@ -125,6 +132,18 @@ final class AnnotationReads {
                 accessor = mask != 0;
             }
             if (mask == 0) {
+                mask = optionalElementCandidates(mi);
+                if (mask != 0) {
+                    if (!analysed) {
+                        analysed = true;
+                        frames = sources(owner, m);
+                    }
+                    if (!elementInOptional(m, mi, frames)) {
+                        mask = 0;
+                    }
+                }
+            }
+            if (mask == 0) {
                 continue;
             }
             int n = Type.getArgumentTypes(mi.desc).length;
@@ -160,17 +179,96 @@ final class AnnotationReads {
             MemberInfo target = world.resolveMethod(owner, name, desc, itf);
             return target == null ? 0 : target.annotationClassParameters();
         }
+        return classArgumentsBeside(desc, ANNOTATED_ELEMENT);
+    }
+
+    /**
+     * The {@code Class} arguments of a method descriptor as a bit mask (bit i: argument i), if it
+     * also takes an argument of type {@code beside} (a descriptor); else 0.
+     */
+    private static int classArgumentsBeside(String desc, String beside) {
         Type[] args = Type.getArgumentTypes(desc);
         int classes = 0;
-        boolean element = false;
+        boolean found = false;
         for (int i = 0; i < args.length && i < Integer.SIZE; i++) {
             String d = args[i].getDescriptor();
-            element |= d.equals(ANNOTATED_ELEMENT);
+            found |= d.equals(beside);
             if (d.equals("Ljava/lang/Class;")) {
                 classes |= 1 << i;
             }
         }
-        return element ? classes : 0;
+        return found ? classes : 0;
+    }
+
+    /**
+     * The {@code Class} arguments of a call of a phantom's method that takes no
+     * {@code AnnotatedElement} but an {@code Optional} (junit-platform-commons'
+     * {@code findAnnotation(Optional<? extends AnnotatedElement>, Class<A>)}), as a bit mask; they
+     * count only if the program's own generic types say the {@code Optional} holds an
+     * {@code AnnotatedElement} ({@link #elementInOptional}).
+     */
+    private int optionalElementCandidates(MethodInsnNode mi) {
+        if (world.isKnown(mi.owner)) {
+            return 0;
+        }
+        return classArgumentsBeside(mi.desc, OPTIONAL);
+    }
+
+    /**
+     * Whether every {@code Optional} argument of {@code call} is a parameter or local variable that
+     * the program's own {@code Signature} or {@code LocalVariableTypeTable} declares an
+     * {@code Optional<AnnotatedElement>} (or {@code Optional<? extends AnnotatedElement>}): junit's
+     * {@code TimeoutExtension.readTimeoutFromAnnotation(Optional<AnnotatedElement> element)} passes
+     * {@code element} and {@code Timeout.class}. Another producer (a call's result, whose type
+     * argument the erased descriptor does not show) is no evidence.
+     */
+    private static boolean elementInOptional(MethodNode m, MethodInsnNode call, Frame<SourceValue>[] frames) {
+        Frame<SourceValue> f = frames == null ? null : frames[m.instructions.indexOf(call)];
+        Type[] args = Type.getArgumentTypes(call.desc);
+        int n = args.length;
+        if (f == null || f.getStackSize() < n) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (!args[i].getDescriptor().equals(OPTIONAL)) {
+                continue;
+            }
+            SourceValue arg = f.getStack(f.getStackSize() - n + i);
+            if (arg.insns.isEmpty()) {
+                return false;
+            }
+            for (AbstractInsnNode producer : arg.insns) {
+                String declared = producer instanceof VarInsnNode v && v.getOpcode() == Opcodes.ALOAD ? genericLocalType(m, v) : null;
+                if (declared == null || !OPTIONAL_ELEMENT.contains(declared)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The generic type of the variable {@code v} loads: a parameter's from the method's {@code Signature}, else the debug info's. */
+    private static String genericLocalType(MethodNode m, VarInsnNode v) {
+        int slot = (m.access & Opcodes.ACC_STATIC) != 0 ? 0 : 1;
+        Type[] params = Type.getArgumentTypes(m.desc);
+        List<String> generic = m.signature == null ? List.of() : SignatureParameters.of(m.signature);
+        for (int i = 0; i < params.length; i++) {
+            if (slot == v.var) {
+                return generic.size() == params.length ? generic.get(i) : null; // javac leaves out synthetic parameters
+            }
+            slot += params[i].getSize();
+        }
+        if (m.localVariables == null) {
+            return null;
+        }
+        int at = m.instructions.indexOf(v);
+        for (LocalVariableNode lv : m.localVariables) {
+            if (lv.index == v.var && lv.signature != null && m.instructions.indexOf(lv.start) <= at
+                    && at < m.instructions.indexOf(lv.end)) {
+                return lv.signature;
+            }
+        }
+        return null;
     }
 
     /**

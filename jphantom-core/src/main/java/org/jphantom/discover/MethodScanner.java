@@ -111,7 +111,7 @@ final class MethodScanner {
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), index++) {
             boolean relevant = instruction(site.at(index, insn), insn);
             rel |= relevant;
-            if (insn.getOpcode() == Opcodes.ATHROW) {
+            if (insn.getOpcode() == Opcodes.ATHROW && javacChecked(cn)) {
                 thrown(m, insn, index);
             }
             // (a call of a phantom's method is relevant: the known owners of the others are not looked up again)
@@ -227,6 +227,17 @@ final class MethodScanner {
             }
         }
         return rel;
+    }
+
+    /**
+     * Whether javac's exception checking (JLS 11.2) stands behind {@code cn}'s code: its
+     * {@code SourceFile} attribute is absent or names a {@code .java} file. scalac, kotlinc and
+     * groovyc check no exceptions, so a throw that nothing covers in a class they compiled says
+     * nothing about the exception (pekko throws {@code scala.MatchError}, a
+     * {@code RuntimeException}, and would throw a checked exception the same way).
+     */
+    private static boolean javacChecked(ClassNode cn) {
+        return cn.sourceFile == null || cn.sourceFile.endsWith(".java");
     }
 
     /**

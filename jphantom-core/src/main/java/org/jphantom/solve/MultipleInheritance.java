@@ -91,6 +91,20 @@ final class MultipleInheritance {
             throw new Failure("unsatisfiable: the interface constraints admit no acyclic hierarchy (Algorithm 4.1 found no stratification)",
                     suspects);
         }
+        BitSet[] itf = carriersByPreference(paths, proj, strata, named);
+        if (itf == null) {
+            itf = carriersByStrata(paths, proj, strata, named);
+        }
+        minimise(itf);
+        return itf;
+    }
+
+    /**
+     * Algorithm 4.1's choice: each known class's carrier is a phantom of its projection set below
+     * the interface's stratum, the {@link #closer} one among them.
+     */
+    private BitSet[] carriersByStrata(List<Edge> paths, int[][] proj, int[] strata, BitSet named) {
+        int n = nodes.size();
         BitSet[] itf = new BitSet[n];
         for (int v = 0; v < n; v++) {
             itf[v] = new BitSet();
@@ -115,8 +129,77 @@ final class MultipleInheritance {
                 itf[best].set(t);
             }
         }
-        minimise(itf);
         return itf;
+    }
+
+    /**
+     * The carriers chosen among the whole projection set, not only below the interface's stratum:
+     * the strata of Algorithm 4.1 are the lowest layering, a means to acyclicity and no evidence,
+     * and they can leave only a carrier the program gives no reason for. The AWS SDK's model
+     * requests extend {@code SqsRequest extends AwsRequest} and implement {@code ToCopyableBuilder};
+     * they must be {@code SdkPojo}s, and the strata put {@code SdkPojo} just above
+     * {@code ToCopyableBuilder}, below {@code AwsRequest} (which lies above {@code SqsRequest}), so
+     * that {@code ToCopyableBuilder}, implemented by every model class, was the only carrier (not
+     * real; {@code AwsRequest}'s super class implements {@code SdkPojo}). Here each constraint in
+     * turn takes the {@link #closer} phantom of its projection set that the interface does not
+     * already reach through the edges so far (the phantoms' own interfaces first, then the carriers
+     * chosen), so every step keeps the hierarchy acyclic. Returns null when a constraint is left
+     * with no such phantom; the caller then falls back to the strata, which always succeed.
+     */
+    private BitSet[] carriersByPreference(List<Edge> paths, int[][] proj, int[] strata, BitSet named) {
+        int n = nodes.size();
+        BitSet[] itf = new BitSet[n];
+        for (int v = 0; v < n; v++) {
+            itf[v] = new BitSet();
+        }
+        for (Edge e : paths) {
+            if (nodes.phantom[e.sub()]) {
+                itf[e.sub()].set(e.sup());
+            }
+        }
+        for (int i = 0; i < paths.size(); i++) {
+            Edge e = paths.get(i);
+            int s = e.sub(), t = e.sup();
+            if (nodes.phantom[s]) {
+                continue;
+            }
+            BitSet above = upward(t, itf);
+            int best = -1;
+            for (int p : proj[s]) {
+                if (p != t && !above.get(p) && (best < 0 || closer(p, best, t, strata) < 0)) {
+                    best = p; // proj is sorted by index, i.e. name, so ties keep the first name
+                }
+            }
+            if (best < 0) {
+                return null;
+            }
+            if (!named.get(i) || namedAfter(best, t)) {
+                itf[best].set(t);
+            }
+        }
+        return itf;
+    }
+
+    /** The nodes {@code v} reaches through the fixed edges and the super interfaces in {@code itf}. */
+    private BitSet upward(int v, BitSet[] itf) {
+        BitSet r = new BitSet();
+        ArrayDeque<Integer> work = new ArrayDeque<>(List.of(v));
+        while (!work.isEmpty()) {
+            int x = work.pop();
+            for (int y : direct[x]) {
+                if (!r.get(y)) {
+                    r.set(y);
+                    work.push(y);
+                }
+            }
+            for (int y = itf[x].nextSetBit(0); y >= 0; y = itf[x].nextSetBit(y + 1)) {
+                if (!r.get(y)) {
+                    r.set(y);
+                    work.push(y);
+                }
+            }
+        }
+        return r;
     }
 
     /**
@@ -131,10 +214,10 @@ final class MultipleInheritance {
     private int closer(int p, int q, int t, int[] strata) {
         int c = Boolean.compare(namedAfter(q, t), namedAfter(p, t));
         if (c == 0) {
-            c = Boolean.compare(unasked.count(p, t) > 0, unasked.count(q, t) > 0);
+            c = Integer.compare(unasked.count(p, t), unasked.count(q, t));
         }
         if (c == 0) {
-            c = Integer.compare(commonPackage(nodes.names[q], nodes.names[t]), commonPackage(nodes.names[p], nodes.names[t]));
+            c = Integer.compare(FreeOrder.commonPackage(nodes.names[q], nodes.names[t]), FreeOrder.commonPackage(nodes.names[p], nodes.names[t]));
         }
         return c != 0 ? c : Integer.compare(strata[p], strata[q]);
     }
@@ -148,15 +231,6 @@ final class MultipleInheritance {
         return name.substring(Math.max(name.lastIndexOf('/'), name.lastIndexOf('$')) + 1);
     }
 
-    /** The number of leading package segments the two internal names share. */
-    private static int commonPackage(String a, String b) {
-        String[] x = a.split("/"), y = b.split("/");
-        int i = 0;
-        while (i < x.length - 1 && i < y.length - 1 && x[i].equals(y[i])) {
-            i++;
-        }
-        return i;
-    }
 
     /** Ancestors of {@code v} through the fixed edges (memoised; the fixed graph is acyclic). */
     private BitSet reach(int v) {

@@ -270,14 +270,18 @@ final class SingleInheritance {
                 }
                 continue;
             }
+            // up: pair[0] below pair[1]; down: the reverse. The likelier order is pushed last, tried first.
             BitSet[] up = copy(st), down = copy(st);
             boolean okDown = require(down, pair[1], pair[0]) && !isDead(down);
             boolean okUp = require(up, pair[0], pair[1]) && !isDead(up);
-            if (okDown) {
-                stack.push(down);
+            boolean upFirst = FreeOrder.lowerFirst(nodes.names[nodeOf[pair[2]]], nodes.names[nodeOf[pair[0]]],
+                    nodes.names[nodeOf[pair[1]]]);
+            BitSet[] first = upFirst ? up : down, second = upFirst ? down : up;
+            if (upFirst ? okDown : okUp) {
+                stack.push(second);
             }
-            if (okUp) {
-                stack.push(up);
+            if (upFirst ? okUp : okDown) {
+                stack.push(first);
             }
         }
         throw fail("no arrangement of the phantom classes satisfies the class constraints", null);
@@ -321,7 +325,7 @@ final class SingleInheritance {
         return false;
     }
 
-    /** The first phantom (by name) whose required ancestors are not a chain, and its first incomparable pair. */
+    /** The first incomparable pair of the first phantom (by name) whose required ancestors are not a chain, and that phantom. */
     private int[] incomparablePair(BitSet[] anc) {
         for (int p = 0; p < anc.length; p++) {
             if (!isPhantom[p] || isChain(anc, anc[p])) {
@@ -331,7 +335,7 @@ final class SingleInheritance {
             for (int x = a.nextSetBit(0); x >= 0; x = a.nextSetBit(x + 1)) {
                 for (int y = a.nextSetBit(x + 1); y >= 0; y = a.nextSetBit(y + 1)) {
                     if (!anc[x].get(y) && !anc[y].get(x)) {
-                        return new int[] {x, y};
+                        return new int[] {x, y, p};
                     }
                 }
             }

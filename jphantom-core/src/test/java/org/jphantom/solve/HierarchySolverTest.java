@@ -324,6 +324,61 @@ class HierarchySolverTest {
         assertEquals(List.of("a/Face"), s.phantoms().get("a/Beta").interfaces());
     }
 
+    @Test
+    void aCarrierMayLieAboveTheInterfacesStratum() {
+        // the AWS SDK's shape: model requests M1, M2 extend abstract S extends phantom class a/Req, implement
+        // phantom u/ToCopy and must be c/Pojos; Q1, Q2 implement u/ToCopy and need nothing. The strata put
+        // c/Pojo just above u/ToCopy, level with a/Req, so only u/ToCopy could carry it, giving it to Q1 and Q2;
+        // a/Req gives it to S alone, and the hierarchy stays acyclic with it
+        World w = new World().cls("S", "a/Req").cls("M1", "S", "u/ToCopy").cls("M2", "S", "u/ToCopy")
+                .cls("Q1", "java/lang/Object", "u/ToCopy").cls("Q2", "java/lang/Object", "u/ToCopy");
+        HierarchyProblem p = withProgram(w.problem("a/Req c/Pojo u/ToCopy", "M1 <: c/Pojo", "M2 <: c/Pojo", "a/Req : class",
+                "c/Pojo : interface", "u/ToCopy : interface"), "M1", "M2", "Q1", "Q2", "S");
+        Solution s = solved(p);
+        assertEquals(List.of("c/Pojo"), s.phantoms().get("a/Req").interfaces());
+        assertEquals(List.of(), s.phantoms().get("u/ToCopy").interfaces());
+        // a carrier the interface already lies below is skipped: c/Pojo <: a/Base, a phantom interface of a/Req
+        w.cls("S", "a/Req", "a/Base");
+        s = solved(withProgram(w.problem("a/Req a/Base c/Pojo u/ToCopy", "M1 <: c/Pojo", "M2 <: c/Pojo", "c/Pojo <: a/Base",
+                "a/Req : class", "u/ToCopy : interface"), "M1", "M2", "Q1", "Q2", "S"));
+        assertEquals(List.of("a/Base"), s.phantoms().get("c/Pojo").interfaces());
+    }
+
+    @Test
+    void whenThePreferredCarriersLeaveAConstraintNoneTheStrataDecide() {
+        // known A extends phantoms p/FaceImpl and p/Other and must reach p/Face; known B extends p/Face and must
+        // reach p/FaceImpl. In turn, A's constraint takes p/FaceImpl (named after p/Face), and then B's only
+        // candidate, p/Face, lies below it: a cycle. Algorithm 4.1's strata (p/FaceImpl above p/Face) decide instead
+        World w = new World().itf("A", "p/FaceImpl", "p/Other").itf("B", "p/Face");
+        Solution s = solved(w.problem("p/Face p/FaceImpl p/Other", "A <: p/Face", "B <: p/FaceImpl"));
+        assertEquals(List.of("p/Face"), s.phantoms().get("p/Other").interfaces());
+        assertEquals(List.of("p/FaceImpl"), s.phantoms().get("p/Face").interfaces());
+        assertEquals(List.of(), s.phantoms().get("p/FaceImpl").interfaces());
+    }
+
+    @Test
+    void freeOrdersFollowPackagesThenNames() {
+        // both phantoms must lie above o/web/method/support/InvocableHandlerMethod, in either order: the one of the
+        // nearer package is lower (before, the first name was: AnnotatedMethod below HandlerMethod)
+        World w = new World().cls("o/web/servlet/ServletInvocable", "o/web/method/support/InvocableHandlerMethod");
+        Solution s = solved(w.problem("o/web/method/support/InvocableHandlerMethod o/web/method/HandlerMethod "
+                + "o/core/annotation/AnnotatedMethod", "o/web/servlet/ServletInvocable <: o/web/method/HandlerMethod",
+                "o/web/servlet/ServletInvocable <: o/core/annotation/AnnotatedMethod", "o/web/method/HandlerMethod : class",
+                "o/core/annotation/AnnotatedMethod : class"));
+        assertEquals("o/web/method/HandlerMethod", s.phantoms().get("o/web/method/support/InvocableHandlerMethod").superName());
+        assertEquals("o/core/annotation/AnnotatedMethod", s.phantoms().get("o/web/method/HandlerMethod").superName());
+        // one package: the name holding the other's words is lower (before, the first name: SdkException)
+        w = new World().cls("q/SqsException", "a/AwsServiceException");
+        s = solved(w.problem("a/AwsServiceException c/SdkException c/SdkServiceException", "q/SqsException <: c/SdkException",
+                "q/SqsException <: c/SdkServiceException", "c/SdkException : class", "c/SdkServiceException : class"));
+        assertEquals("c/SdkException", s.phantoms().get("c/SdkServiceException").superName());
+        assertEquals("c/SdkServiceException", s.phantoms().get("a/AwsServiceException").superName());
+        // neither decides: the first name is lower, as before
+        s = solved(w.problem("a/AwsServiceException c/Beta c/Alpha", "q/SqsException <: c/Beta", "q/SqsException <: c/Alpha",
+                "c/Alpha : class", "c/Beta : class"));
+        assertEquals("c/Beta", s.phantoms().get("c/Alpha").superName());
+    }
+
     private static HierarchyProblem withProgram(HierarchyProblem p, String... programClasses) {
         return new HierarchyProblem(p.phantoms(), p.constraints(), p.known(), p.interfaceLike(),
                 new java.util.TreeSet<>(List.of(programClasses)));

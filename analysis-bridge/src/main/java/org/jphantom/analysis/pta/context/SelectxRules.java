@@ -13,11 +13,7 @@ public enum SelectxRules {
     LEAN(""),
     /**
      * {@code s-kcfa-full}: the paper's G_R with both store edges ({@code (x,V_f) -> (y,V_p)} too,
-     * as the authors' implementation builds it), no turn at an object that can hold no other
-     * object (a primitive array, or an instance whose reference fields are all primitive arrays:
-     * a flowsto path turns at an object only for a reference stored into one of its fields, and
-     * such fields hold only primitive arrays, whose paths change no call edge and no cast), and,
-     * beyond the paper, Fig. 7's receivers: the
+     * as the authors' implementation builds it), and, beyond the paper, Fig. 7's receivers: the
      * receiver of a call the context-insensitive call graph dispatches to two or more methods is
      * selected when enflow reaches it, and so are the call's arguments that enflow reaches, because
      * which callee runs, and so where the arguments go, depends on the receiver's context.

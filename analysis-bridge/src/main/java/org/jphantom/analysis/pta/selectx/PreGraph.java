@@ -28,14 +28,12 @@ import org.jphantom.analysis.util.IntList;
  * (y,V_p)}. Static fields are globals: their accesses add no edge, and are kept apart only to tell
  * which nodes objects reach (Eq. 18).
  *
- * <p>With {@code inverseStores}, no {@code new-bar} edge enters an object that can hold no other object: a primitive array,
- * or an instance whose class (with its super classes) declares no reference field but primitive
- * arrays. A path turns at an object (V_p, new-bar, O, new, V_f) only in L_F's {@code store[f]
- * flowsto-bar flowsto load[f]}, that is for a reference stored into one of its fields; into such
- * an object only primitive arrays can be stored, whose paths change no call edge and no cast. In
- * L_R, field-insensitive, the turn would also pass what was stored into the object's own field by
- * its allocator's callers (the regex engine's {@code IntHashSet}s made a {@code Matcher} flow to
- * itself); the object itself still starts paths.
+ * <p>Every allocation has its {@code new-bar} edge, also one whose object can hold no other object
+ * (a primitive array, or an instance whose reference fields are all primitive arrays): L_R turns at
+ * any object. An earlier version of the full rules left those out (a path that turns there can
+ * only carry primitive arrays in L_F); measured on sablecc, that cost s-2cfa-full 6 may-fail casts
+ * and saved no CPU this machine could measure, so the paper's graph is kept (bench/RESULTS.md,
+ * session 14).
  *
  * <p>Inter-context edges come from call edges, by the callee's <em>roles</em>: 0 the receiver,
  * 1..n the parameters, n+1 the return, n+2 the exception variable. Entry edges (label ĉ) flow into
@@ -101,13 +99,8 @@ final class PreGraph {
      * G_R makes (a plugin's: natives, reflection, the JVM's hidden calls) count as well.
      */
     final java.util.BitSet holdsObjects = new java.util.BitSet();
-    /**
-     * Whether a store has its inverse edge too (the paper's G_R), and objects that hold no other
-     * object no new-bar edge.
-     */
+    /** Whether a store has its inverse edge too (the paper's G_R). */
     private final boolean inverseStores;
-    /** Per type id: 1 can hold another object, 2 cannot, 0 not asked yet. */
-    private byte[] holder = new byte[0];
     /**
      * The call sites of instance calls that the context-insensitive call graph sends to two or
      * more methods (a receiver's dispatch decides the callee), with their methods (parallel lists).
@@ -188,46 +181,6 @@ final class PreGraph {
         }
     }
 
-    /**
-     * Whether an object of {@code type} can hold another object: an array of references, or an
-     * instance with a reference field other than a primitive array; unknown classes can.
-     */
-    boolean canHoldObjects(int type) {
-        if (type >= holder.length) {
-            holder = Arrays.copyOf(holder, Math.max(type + 1, holder.length * 2));
-        }
-        if (holder[type] == 0) {
-            holder[type] = (byte) (holdsObjects(type) ? 1 : 2);
-        }
-        return holder[type] == 1;
-    }
-
-    private boolean holdsObjects(int type) {
-        if (program.isArray(type)) {
-            return !isPrimitiveArray(program.typeName(type));
-        }
-        if (program.isSynthetic(type) || program.isMissing(type)) {
-            return true;
-        }
-        for (int t = type; t >= 0; t = program.superClass(t)) {
-            org.jphantom.world.ClassInfo info = program.info(t);
-            if (info == null) {
-                return true;
-            }
-            for (org.jphantom.world.MemberInfo f : info.fields()) {
-                char c = f.desc().charAt(0);
-                if (!f.isStatic() && (c == 'L' || c == '[') && !isPrimitiveArray(f.desc())) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static boolean isPrimitiveArray(String descriptor) {
-        return descriptor.length() == 2 && descriptor.charAt(0) == '[';
-    }
-
     static boolean isConstant(New n) {
         return switch (n.what) {
             case STRING, CLASS_CONSTANT, METHOD_TYPE, METHOD_HANDLE, CONSTANT -> true;
@@ -260,9 +213,7 @@ final class PreGraph {
                     New nw = (New) s;
                     if (nw.lhs >= 0) {
                         addEdge(allocNode[s.index], vf(m, nw.lhs));
-                        if (!inverseStores || canHoldObjects(nw.type)) { // see the class comment
-                            addEdge(vp(m, nw.lhs), allocNode[s.index]);
-                        }
+                        addEdge(vp(m, nw.lhs), allocNode[s.index]);
                     }
                 }
                 case Stmt.COPY -> assign(m, ((Copy) s).rhs, ((Copy) s).lhs);

@@ -15,9 +15,8 @@
  * enflow only at entry edges that objects reach (Eq. 18, which the paper's implementation
  * follows; Eq. 19 alone would also select nodes that only null reaches). Two rule sets
  * ({@link org.jphantom.analysis.pta.context.SelectxRules}): the lean one has one edge per store;
- * the full one has the paper's inverse store edge too, no turn at objects that can hold no other
- * object, and selects the receivers (and arguments) of dispatching calls that enflow reaches
- * (Fig. 7). The selection only ever costs precision, never soundness: the main analysis is sound
+ * the full one has the paper's inverse store edge too, and selects the receivers (and arguments)
+ * of dispatching calls that enflow reaches (Fig. 7). The selection only ever costs precision, never soundness: the main analysis is sound
  * under any one.
  */
 package org.jphantom.analysis.pta.selectx;

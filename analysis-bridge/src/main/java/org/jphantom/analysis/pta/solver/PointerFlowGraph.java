@@ -35,28 +35,13 @@ final class PointerFlowGraph {
      * speed), against the edges added so far (null: not checked).
      */
     private EdgeSet added;
-    /** Whether pending objects may be shared sets ({@link #perVariable}). */
-    private boolean sharing;
+    /** The sets pending objects are shared as ({@link #perVariable}); null: pending sets are each pointer's own. */
+    private SharedSets shared;
 
     private final IntBuffer scratch = new IntBuffer(64);
     private int[] fresh = new int[256];
     private final WordList edgeWords = new WordList();
     private final WordList freshWords = new WordList();
-    /** The difference being handed on ({@link #handOnBits}) as a shared set, once a successor took all of it; else null. */
-    private PointsToSet handedOn;
-    /**
-     * The filters through which the difference was handed on whole ({@link #handOn}), and for each
-     * the shared set of the objects that pass it (null: too few for a set); {@code handedCount} of them.
-     */
-    private TypeFilter[] handedFilters = new TypeFilter[4];
-    private PointsToSet[] handedFiltered = new PointsToSet[4];
-    private int handedCount;
-    private final IntBuffer passing = new IntBuffer(256);
-    /** {@link #filtered}'s memory: a few sets, their sizes, filters, and what passed. */
-    private final PointsToSet[] filteredFrom = new PointsToSet[64];
-    private final int[] filteredSize = new int[64];
-    private final TypeFilter[] filteredBy = new TypeFilter[64];
-    private final PointsToSet[] filteredSet = new PointsToSet[64];
     /** Who decides the guard part of a filter (null until the solver sets it: then every object passes). */
     private GuardCheck guards;
 
@@ -97,7 +82,7 @@ final class PointerFlowGraph {
      */
     void perVariable() {
         added = new EdgeSet();
-        sharing = true;
+        shared = new SharedSets(program, cs);
         work.pinIn(sets);
     }
 
@@ -176,7 +161,7 @@ final class PointerFlowGraph {
         PointsToSet from = pts[src];
         if (filter == null && from.isBitSet() && wordWise(from.size())) {
             from.nonEmptyWords(edgeWords);
-            if (!sharing) {
+            if (shared == null) {
                 propagateBits(edgeWords, dst);
                 return;
             }
@@ -185,7 +170,7 @@ final class PointerFlowGraph {
             scratch.n = 0;
             from.appendTo(scratch);
             int n = scratch.n;
-            if (!sharing || filter == null || n < WorkList.PENDING_LIST || filter.guard != null && guards != null) {
+            if (shared == null || filter == null || n < WorkList.PENDING_LIST || filter.guard != null && guards != null) {
                 propagate(scratch.a, n, dst, filter);
                 return;
             }
@@ -193,32 +178,13 @@ final class PointerFlowGraph {
                 fresh = new int[Math.max(n, fresh.length * 2)];
             }
             int k = pts[dst].absent(scratch.a, n, fresh);
-            PointsToSet passed = k < n ? null : filtered(from, scratch.a, n, filter);
+            PointsToSet passed = k < n ? null : shared.passingFrom(from, scratch.a, n, filter);
             if (passed == null) {
                 queue(k, dst, filter);
             } else {
                 work.pushShared(dst, passed); // dst lacks all of it: its pending objects are shared with other such edges'
             }
         }
-    }
-
-    /**
-     * The shared set of the objects of pointer set {@code from} ({@code objs[0..n)}) that pass
-     * {@code filter}, or null if too few for a pending bit set; remembered for a while, keyed by
-     * the set (its identity and size: a set of the pool only ever grows) and the filter, since a
-     * new context's pointers get the same sets through the same filters.
-     */
-    private PointsToSet filtered(PointsToSet from, int[] objs, int n, TypeFilter filter) {
-        int slot = (System.identityHashCode(from) * 31 + System.identityHashCode(filter)) & (filteredFrom.length - 1);
-        if (filteredFrom[slot] == from && filteredSize[slot] == n && filteredBy[slot] == filter) {
-            return filteredSet[slot];
-        }
-        PointsToSet set = passingSet(objs, n, filter);
-        filteredFrom[slot] = from;
-        filteredSize[slot] = n;
-        filteredBy[slot] = filter;
-        filteredSet[slot] = set;
-        return set;
     }
 
     /** Appends {@code src -> dst} to the successors of {@code src} (both representatives). */
@@ -256,14 +222,11 @@ final class PointerFlowGraph {
         return true;
     }
 
-    /** Starts handing on a new difference with {@link #handOnBits}. */
+    /** Starts handing on a new difference with {@link #handOnBits} and {@link #handOn}. */
     void newDifference() {
-        handedOn = null;
-        for (int i = 0; i < handedCount; i++) {
-            handedFilters[i] = null;
-            handedFiltered[i] = null;
+        if (shared != null) {
+            shared.newDifference();
         }
-        handedCount = 0;
     }
 
     /**
@@ -272,7 +235,7 @@ final class PointerFlowGraph {
      * immutable set that every such successor shares.
      */
     boolean handOnBits(WordList delta, int dst) {
-        if (!sharing) {
+        if (shared == null) {
             return propagateBits(delta, dst);
         }
         return queueWords(delta, dst, null);
@@ -288,13 +251,7 @@ final class PointerFlowGraph {
             return false;
         }
         if (freshWords.n == delta.n && sameBits(delta, freshWords)) {
-            if (whole == null) {
-                if (handedOn == null) {
-                    handedOn = PointsToSet.handedOn(delta);
-                }
-                whole = handedOn;
-            }
-            work.pushShared(dst, whole);
+            work.pushShared(dst, whole != null ? whole : shared.handedOn(delta));
         } else {
             work.pushWords(dst, freshWords);
         }
@@ -317,7 +274,7 @@ final class PointerFlowGraph {
      * successor behind the same filter, if they are many enough for a pending bit set.
      */
     int handOn(int[] objs, int n, int dst, TypeFilter filter) {
-        if (!sharing || n < WorkList.PENDING_LIST || filter != null && filter.guard != null && guards != null) {
+        if (shared == null || n < WorkList.PENDING_LIST || filter != null && filter.guard != null && guards != null) {
             return propagate(objs, n, dst, filter);
         }
         if (fresh.length < n) {
@@ -327,44 +284,12 @@ final class PointerFlowGraph {
         if (k < n) {
             return queue(k, dst, filter);
         }
-        PointsToSet passed = passing(objs, n, filter);
+        PointsToSet passed = shared.handedOnPassing(objs, n, filter);
         if (passed == null) {
             return queue(k, dst, filter);
         }
         work.pushShared(dst, passed);
         return passed.size();
-    }
-
-    /** The shared set of the objects {@code objs[0..n)} that pass {@code filter}, made once per difference; null if too few. */
-    private PointsToSet passing(int[] objs, int n, TypeFilter filter) {
-        for (int i = 0; i < handedCount; i++) {
-            if (handedFilters[i] == filter) {
-                return handedFiltered[i];
-            }
-        }
-        PointsToSet set = passingSet(objs, n, filter);
-        if (handedCount == handedFilters.length) {
-            handedFilters = Arrays.copyOf(handedFilters, handedCount * 2);
-            handedFiltered = Arrays.copyOf(handedFiltered, handedCount * 2);
-        }
-        handedFilters[handedCount] = filter;
-        handedFiltered[handedCount++] = set;
-        return set;
-    }
-
-    /** An immutable set of the objects {@code objs[0..n)} that pass {@code filter} (null: all), or null if too few for a pending bit set. */
-    private PointsToSet passingSet(int[] objs, int n, TypeFilter filter) {
-        passing.n = 0;
-        for (int i = 0; i < n; i++) {
-            if (filter == null || filter.accepts(cs.typeOfObject(objs[i]), program)) {
-                passing.add(objs[i]);
-            }
-        }
-        if (passing.n < WorkList.PENDING_LIST) {
-            return null;
-        }
-        PointsToSet.bitSetOf(passing.a, passing.n).nonEmptyWords(freshWords);
-        return PointsToSet.handedOn(freshWords);
     }
 
     /**

@@ -37,6 +37,7 @@ final class WorkList {
     private final WordList copied = new WordList();
     private final WordList handed = new WordList();
     private final WordList words = new WordList();
+    private final WordList lacked = new WordList();
     private final IntBuffer ints = new IntBuffer(256);
     /** Where pending objects are interned and pinned (null: pending sets are private, never shared). */
     private SetPool pool;
@@ -114,9 +115,16 @@ final class WorkList {
      * objects in a wave then hold one set between them, not a copy each.
      */
     private void intern(int p, WordList w) {
+        // A pending set here is shared (a pointer's own takes words directly, pushWords), and a
+        // pending list exists only without a pending set (push): what is new is found a word at
+        // a time against the set, and only the list's objects need sorting and folding.
         PointsToSet cur = pendingSet[p];
         ints.n = 0;
-        w.appendTo(ints);
+        if (cur == null) {
+            w.appendTo(ints);
+        } else if (cur.absentWords(w, lacked) > 0) {
+            lacked.appendTo(ints);
+        }
         int n = ints.n;
         int listed = pendingCount[p];
         if (listed > 0) {
@@ -125,14 +133,14 @@ final class WorkList {
             n += listed;
         }
         int[] a = ints.a;
+        int k = n;
         if (listed > 0) {
             java.util.Arrays.sort(a, 0, n);
-        }
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            int o = a[i];
-            if ((k == 0 || a[k - 1] != o) && (cur == null || !cur.contains(o))) {
-                a[k++] = o;
+            k = 0;
+            for (int i = 0; i < n; i++) {
+                if (k == 0 || a[k - 1] != a[i]) {
+                    a[k++] = a[i];
+                }
             }
         }
         pending[p] = null;

@@ -12,7 +12,9 @@
  *       contents ({@link org.jphantom.analysis.pta.solver.SetPool}: replaced when a pointer
  *       gains objects, or grown in place when it holds its set alone; read at once, never kept), edges with type filters (checked for repeats by
  *       {@link org.jphantom.analysis.pta.solver.EdgeSet} when pointers are shared across
- *       contexts), and the propagation of differences along them;
+ *       contexts), and the propagation of differences along them, the sets shared as pending
+ *       objects under a per-variable selector made by
+ *       {@link org.jphantom.analysis.pta.solver.SharedSets};
  *   <li>{@link org.jphantom.analysis.pta.solver.DeclaredTypes}: the filters of values crossing a
  *       method boundary (arguments by their parameters' declared types, results by the call's
  *       return type), so points-to sets are typed there as in Spark;

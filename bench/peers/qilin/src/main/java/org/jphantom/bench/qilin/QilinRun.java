@@ -35,8 +35,9 @@ import sootup.java.core.views.JavaView;
  * ends; {@link QilinMetrics} counts the Table 1 metrics afterwards, outside the timed span.
  *
  * <p>{@code --identity-selection} (Selectx patterns only): see {@link SelectxProbe}. For a Selectx
- * pattern the selection is also written node by node to {@code FILE.nodes} ({@link SelectionDump});
- * {@code --selection-only} stops there, before the main analysis.
+ * pattern the selection is also written node by node to {@code FILE.nodes} ({@link SelectionDump}),
+ * and the call graph of its context-insensitive pre-analysis to {@code FILE.callgraph} (caller and
+ * callee signatures, tab-separated); {@code --selection-only} stops there, before the main analysis.
  *
  * <p>Qilin's configuration is its default one ({@code CoreConfig}): no heap merging of
  * {@code StringBuilder}s and throwables ({@code mergeHeap}), no forced empty context for them
@@ -100,6 +101,7 @@ public final class QilinRun {
               new PTAScene(view, main),
               ptaPattern.getContextDepth(),
               identity,
+              out.resolveSibling(out.getFileName() + ".callgraph"),
               selection -> {
                 writeQuietly(selectionFile, selection);
                 try {

@@ -35,13 +35,19 @@ import sootup.core.model.SootMethod;
 final class SelectxProbe extends SelectxPTA {
   private final int k;
   private final Consumer<Map<String, Object>> report;
+  private final java.nio.file.Path callGraphFile;
   private Map<Object, Integer> lengths = Map.of();
 
-  /** {@code report} gets {@link #selection()} as soon as the selection is made. */
-  SelectxProbe(PTAScene scene, int k, boolean identity, Consumer<Map<String, Object>> report) {
+  /**
+   * {@code report} gets {@link #selection()} as soon as the selection is made; the pre-analysis'
+   * call graph is written to {@code callGraphFile} before the selection ({@link #writeCallGraph}).
+   */
+  SelectxProbe(PTAScene scene, int k, boolean identity, java.nio.file.Path callGraphFile,
+      Consumer<Map<String, Object>> report) {
     super(scene, k);
     this.k = k;
     this.report = report;
+    this.callGraphFile = callGraphFile;
     if (identity) {
       csnodes = Collections.newSetFromMap(new IdentityHashMap<>());
       ctxSel = new PartialVarSelector(k, k - 1, csnodes, csmethods);
@@ -50,8 +56,28 @@ final class SelectxProbe extends SelectxPTA {
 
   @Override
   protected Map<Object, Integer> calculatingNode2Length() {
+    try {
+      writeCallGraph(callGraphFile);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
     lengths = super.calculatingNode2Length();
     return lengths;
+  }
+
+  /**
+   * Writes the context-insensitive pre-analysis' call graph (the one Selectx builds its graph on)
+   * as sorted, distinct {@code caller TAB callee} lines of SootUp method signatures, without the
+   * edges out of Qilin's FakeMain: comparable line for line with jphantom's.
+   */
+  private void writeCallGraph(java.nio.file.Path file) throws java.io.IOException {
+    java.util.TreeSet<String> lines = new java.util.TreeSet<>();
+    for (qilin.core.builder.callgraph.Edge e : prePTA.getCallGraph()) {
+      if (e.src() != null && !PTAUtils.isFakeMainMethod(e.src())) {
+        lines.add(e.src().getSignature() + "\t" + e.tgt().getSignature());
+      }
+    }
+    java.nio.file.Files.write(file, lines);
   }
 
   @Override
