@@ -253,16 +253,7 @@ final class MultipleInheritance {
     private static BitSet ancestors(int[][] graph, BitSet[] memo, int v) {
         BitSet r = memo[v];
         if (r == null) {
-            r = new BitSet();
-            ArrayDeque<Integer> work = new ArrayDeque<>(List.of(v));
-            while (!work.isEmpty()) {
-                for (int s : graph[work.pop()]) {
-                    if (!r.get(s)) {
-                        r.set(s);
-                        work.push(s);
-                    }
-                }
-            }
+            r = Reachability.from(graph, v);
             memo[v] = r;
         }
         return r;

@@ -180,19 +180,7 @@ final class UnaskedSubtypes {
                 subs[v] = lists.get(v).stream().mapToInt(Integer::intValue).toArray();
             }
         }
-        return reaching.computeIfAbsent(t, x -> {
-            BitSet r = new BitSet();
-            ArrayDeque<Integer> work = new ArrayDeque<>(List.of(x));
-            while (!work.isEmpty()) {
-                for (int s : subs[work.pop()]) {
-                    if (!r.get(s)) {
-                        r.set(s);
-                        work.push(s);
-                    }
-                }
-            }
-            return r;
-        });
+        return reaching.computeIfAbsent(t, x -> Reachability.from(subs, x));
     }
 
     /** Definition 4.1's projection of known {@code v}, memoised over the known nodes (their graph is acyclic). */
