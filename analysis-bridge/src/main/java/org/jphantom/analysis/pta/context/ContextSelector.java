@@ -15,6 +15,16 @@ public interface ContextSelector {
     /** The context of {@code callee} for an instance call at {@code callSite} on {@code receiver} (a context-sensitive object). */
     int instanceCall(int callerCtx, int callSite, int receiver, JMethod callee);
 
+    /**
+     * Whether {@link #instanceCall} may depend on its receiver (object sensitivity, type
+     * sensitivity); when it does not (call-site sensitivity and no context), the solver asks it
+     * once per callee of a call site's receivers instead of once per receiver. True unless a
+     * selector knows better.
+     */
+    default boolean dependsOnReceiver() {
+        return true;
+    }
+
     /** The heap context of an object allocated at {@code site} by {@code method} in {@code methodCtx}. */
     int heapContext(int methodCtx, JMethod method, int site);
 

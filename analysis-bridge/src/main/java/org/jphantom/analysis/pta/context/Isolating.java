@@ -56,6 +56,11 @@ public final class Isolating implements ContextSelector {
     }
 
     @Override
+    public boolean dependsOnReceiver() {
+        return delegate.dependsOnReceiver();
+    }
+
+    @Override
     public int heapContext(int methodCtx, JMethod method, int site) {
         return methodCtx == isolated ? Contexts.EMPTY : delegate.heapContext(methodCtx, method, site);
     }

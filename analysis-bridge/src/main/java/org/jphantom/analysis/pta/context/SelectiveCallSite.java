@@ -34,6 +34,11 @@ final class SelectiveCallSite implements ContextSelector {
         return selection.method(callee) ? contexts.append(callerCtx, callSite, k) : Contexts.EMPTY;
     }
 
+    @Override
+    public boolean dependsOnReceiver() {
+        return false;
+    }
+
     /** An allocation the selector cannot place (a plugin's): as k-CFA would. */
     @Override
     public int heapContext(int methodCtx, JMethod method, int site) {

@@ -129,6 +129,11 @@ public final class Selectors {
         }
 
         @Override
+        public boolean dependsOnReceiver() {
+            return false;
+        }
+
+        @Override
         public String name() {
             return "ci";
         }
@@ -159,6 +164,11 @@ public final class Selectors {
         @Override
         public int heapContext(int methodCtx, JMethod method, int site) {
             return contexts.suffix(methodCtx, k - 1);
+        }
+
+        @Override
+        public boolean dependsOnReceiver() {
+            return false;
         }
 
         @Override

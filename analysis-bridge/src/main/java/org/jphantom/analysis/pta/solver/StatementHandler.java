@@ -261,10 +261,15 @@ final class StatementHandler {
         int ctx = cs.contextOfMethod(csm);
         int repCtx = cs.contextOfMethod(rep);
         // Receivers come in ascending order, so the objects of one site (one type) are adjacent:
-        // dispatch once per type and add each call edge once per run of one callee.
+        // dispatch once per type and add each call edge once per run of one callee. A selector
+        // whose callee contexts do not depend on the receiver is asked once per run of one target.
+        boolean perReceiver = selector.dependsOnReceiver();
         int lastType = -1;
         JMethod target = special;
         int lastCallee = -1;
+        JMethod bound = null;
+        boolean skip = false;
+        int self = -1;
         for (int o : receivers) {
             int type = cs.typeOfObject(o);
             if (dynamic && type != lastType) {
@@ -274,23 +279,27 @@ final class StatementHandler {
             if (target == null) {
                 continue;
             }
-            int calleeCtx = selector.instanceCall(ctx, callSite, o, target);
-            if (rep != csm && calleeCtx == selector.instanceCall(repCtx, callSite, o, target)) {
+            if (perReceiver || target != bound) {
+                bound = target;
+                int calleeCtx = selector.instanceCall(ctx, callSite, o, target);
+                skip = rep != csm && calleeCtx == selector.instanceCall(repCtx, callSite, o, target);
+                if (!skip) {
+                    int calleeCsm = cs.csMethod(calleeCtx, target);
+                    if (calleeCsm != lastCallee) {
+                        solver.addReachable(calleeCsm, 0);
+                        solver.addCallEdge(csm, callSite, calleeCsm);
+                        lastCallee = calleeCsm;
+                    }
+                    MethodIR cir = bodies.of(target);
+                    self = cir.thisVar >= 0 ? cs.varPointer(calleeCsm, cir.thisVar) : -1;
+                }
+            }
+            if (skip || self < 0) {
                 continue;
             }
-            int calleeCsm = cs.csMethod(calleeCtx, target);
-            if (calleeCsm != lastCallee) {
-                solver.addReachable(calleeCsm, 0);
-                solver.addCallEdge(csm, callSite, calleeCsm);
-                lastCallee = calleeCsm;
-            }
-            MethodIR cir = bodies.of(target);
-            if (cir.thisVar >= 0) {
-                int self = cs.varPointer(calleeCsm, cir.thisVar);
-                graph.addPointsTo(self, o);
-                if (solver.isListenedReceiver(o)) {
-                    solver.receiverBound(csm, inv.recv, self, o);
-                }
+            graph.addPointsTo(self, o);
+            if (solver.isListenedReceiver(o)) {
+                solver.receiverBound(csm, inv.recv, self, o);
             }
         }
     }
