@@ -1,10 +1,8 @@
 package org.jphantom.discover;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
@@ -22,7 +20,7 @@ import org.objectweb.asm.Type;
  * the phantom; the phantom's class literal is passed where a method's {@code Signature} expects the
  * class of an annotation type ({@code Class<? extends Annotation>}, {@code Class<A>} with
  * {@code A extends Annotation}), also through the synthetic accessor javac writes for a private
- * method used by a nested class ({@code access$000}, {@link SyntheticAccessors}); or a program
+ * method used by a nested class ({@link AnnotationPlaces}: where annotation types go); or a program
  * class's {@code InnerClasses} entry of the nested phantom carries {@code ACC_ANNOTATION} (what its
  * compiler knew). A phantom read reflectively is read at run time: its retention is RUNTIME
  * (recorded in {@link AnnotationUses}).
@@ -31,37 +29,22 @@ import org.objectweb.asm.Type;
  * an annotation interface, and the solver's kinds come first ({@code solve.EvidentAnnotations}).
  */
 public final class AnnotationEvidence {
-    private static final int MAX_ACCESSORS = 4;
-
     private final SortedMap<String, String> read = new TreeMap<>();
     /** By nested type: whether every InnerClasses entry of it has ACC_ANNOTATION. */
     private final Map<String, Boolean> declared = new HashMap<>();
     private final Set<String> implemented = new HashSet<>();
-    private final List<Passed> throughAccessors = new ArrayList<>();
     private final AnnotationUses uses;
+    private final AnnotationPlaces places;
 
-    /** A phantom's class literal passed as argument {@code argument} of a synthetic accessor. */
-    private record Passed(String type, String owner, String name, String desc, int argument, String where) {
-    }
-
-    AnnotationEvidence(AnnotationUses uses) {
+    AnnotationEvidence(AnnotationUses uses, AnnotationPlaces places) {
         this.uses = uses;
+        this.places = places;
     }
 
     /** The program reads {@code type} as an annotation; {@code how} says where, for the report. */
     void readReflectively(String type, String how) {
         read.putIfAbsent(type, how);
         uses.readReflectively(type);
-    }
-
-    /**
-     * The class literal of phantom {@code type} is passed as argument {@code argument} of the
-     * program's synthetic static method {@code owner.name desc} ({@code where} says in which method,
-     * for the report): evidence if the accessor passes it on where the class of an annotation type
-     * is wanted.
-     */
-    void passedToAccessor(String type, String owner, String name, String desc, int argument, String where) {
-        throughAccessors.add(new Passed(type, owner, name, desc, argument, where));
     }
 
     /** An {@code InnerClasses} entry of a program class gives nested {@code type} these flags. */
@@ -83,9 +66,7 @@ public final class AnnotationEvidence {
      * the methods of {@code Object} and {@code Annotation}; no constructor, no static method.
      */
     public SortedMap<String, String> annotations(Discovery discovery, ClassWorld world) {
-        for (Passed p : throughAccessors) {
-            followAccessor(p, discovery.syntheticAccessors(), world);
-        }
+        places.followAccessors(discovery.syntheticAccessors(), world, this::readReflectively);
         SortedMap<String, String> candidates = new TreeMap<>(read);
         declared.forEach((type, annotation) -> {
             if (!annotation) {
@@ -104,35 +85,6 @@ public final class AnnotationEvidence {
             }
         }
         return Collections.unmodifiableSortedMap(candidates);
-    }
-
-    /**
-     * Follows the literal of {@code p} through the accessor (and any accessor it calls, a few at
-     * most) to the first method that is not one: evidence when that method's parameter wants the
-     * class of an annotation type.
-     */
-    private void followAccessor(Passed p, SyntheticAccessors accessors, ClassWorld world) {
-        String owner = p.owner();
-        String name = p.name();
-        String desc = p.desc();
-        int argument = p.argument();
-        for (int step = 0; step < MAX_ACCESSORS; step++) {
-            SyntheticAccessors.Forward f = accessors.forward(owner, name, desc, argument);
-            if (f == null || f.argument() >= Integer.SIZE) {
-                return;
-            }
-            int mask = AnnotationReads.annotationClassParameters(world, f.owner(), f.name(), f.desc(), f.itf());
-            if ((mask & (1 << f.argument())) != 0) {
-                readReflectively(p.type(), "annotation interface: its class literal is passed to "
-                        + Names.javaName(f.owner()) + "." + f.name() + " through " + Names.javaName(p.owner()) + "."
-                        + p.name() + p.where());
-                return;
-            }
-            owner = f.owner();
-            name = f.name();
-            desc = f.desc();
-            argument = f.argument();
-        }
     }
 
     private static boolean fits(MemberRef m, ClassWorld world) {

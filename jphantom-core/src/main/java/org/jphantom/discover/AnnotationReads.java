@@ -31,7 +31,7 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * {@code Optional} argument that the program's own generic types declare an
  * {@code Optional<AnnotatedElement>} (junit's {@code findAnnotation(Optional, Class)}). A class literal
  * passed to a synthetic static accessor ({@code access$000}, no {@code Signature}) is handed to
- * {@link AnnotationEvidence}, which follows the accessor to the method it calls once the whole
+ * {@link AnnotationPlaces}, which follows the accessor to the method it calls once the whole
  * program is scanned ({@link SyntheticAccessors}). The producer of an argument other than the last is found by
  * ASM's source analysis of the method, run only for a method with both such a call and a phantom
  * class literal.
@@ -45,10 +45,12 @@ final class AnnotationReads {
 
     private final ClassWorld world;
     private final AnnotationEvidence evidence;
+    private final AnnotationPlaces places;
 
-    AnnotationReads(ClassWorld world, AnnotationEvidence evidence) {
+    AnnotationReads(ClassWorld world, AnnotationEvidence evidence, AnnotationPlaces places) {
         this.world = world;
         this.evidence = evidence;
+        this.places = places;
     }
 
     /** Scans method {@code m} of program class {@code owner}. */
@@ -274,7 +276,7 @@ final class AnnotationReads {
     /**
      * The {@code Class} arguments of a call of a known synthetic static method (an accessor, which
      * has no {@code Signature}: whether it wants the class of an annotation type is decided by what
-     * it passes them to, {@link AnnotationEvidence#annotations}), as a bit mask; 0 for other calls.
+     * it passes them to, {@link AnnotationPlaces#followAccessors}), as a bit mask; 0 for other calls.
      */
     private int accessorClassParameters(MethodInsnNode mi) {
         if (mi.getOpcode() != Opcodes.INVOKESTATIC || !world.isKnown(mi.owner)) {
@@ -305,7 +307,7 @@ final class AnnotationReads {
                 && !world.isKnown(c.getInternalName())) {
             String where = " in " + Names.javaName(owner) + "." + m.name + m.desc;
             if (accessorArgument >= 0) {
-                evidence.passedToAccessor(c.getInternalName(), call.owner, call.name, call.desc, accessorArgument, where);
+                places.passedToAccessor(c.getInternalName(), call.owner, call.name, call.desc, accessorArgument, where);
             } else {
                 evidence.readReflectively(c.getInternalName(), "annotation interface: its class literal is passed to "
                         + Names.javaName(call.owner) + "." + call.name + where);

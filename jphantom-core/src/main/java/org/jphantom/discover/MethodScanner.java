@@ -46,7 +46,7 @@ final class MethodScanner {
         this.refs = refs;
         this.annotations = annotations;
         this.handlers = new HandlerAttribution(world);
-        this.annotationReads = new AnnotationReads(world, discovery.annotationEvidence());
+        this.annotationReads = new AnnotationReads(world, discovery.annotationEvidence(), discovery.annotationPlaces());
         this.cover = new CheckedCover(world);
         this.elidedCasts = new ElidedCasts(world, discovery.memberTypeArguments());
     }
