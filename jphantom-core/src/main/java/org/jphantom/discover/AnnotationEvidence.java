@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.ClassWorld;
 import org.objectweb.asm.Opcodes;
@@ -59,7 +60,8 @@ public final class AnnotationEvidence {
 
     /**
      * The phantoms the evidence says are annotation interfaces, with the reason: read reflectively
-     * or declared so by an {@code InnerClasses} entry (and no entry says otherwise), not implemented
+     * or declared so by an {@code InnerClasses} entry (and no entry says otherwise), or going where
+     * the program's annotation types go ({@link AnnotationPlaces#spread}); and each not implemented
      * by a program class, not generic, and used only as an annotation interface can be: its methods
      * the program calls are elements ({@code ()R}, {@code R} a primitive, {@code String},
      * {@code Class}, an enum or annotation type or a phantom, or a one-dimensional array of one) or
@@ -75,15 +77,26 @@ public final class AnnotationEvidence {
                 candidates.putIfAbsent(type, "annotation interface: its InnerClasses entry says so");
             }
         });
-        candidates.keySet().removeIf(t -> !discovery.phantomTypes().containsKey(t) || implemented.contains(t)
-                || discovery.genericArity().arities().getOrDefault(t, 0) > 0);
-        if (!candidates.isEmpty()) {
-            for (MemberRef m : discovery.memberRefs()) {
-                if (candidates.containsKey(m.owner()) && !fits(m, world)) {
-                    candidates.remove(m.owner());
-                }
+        Set<String> unfit = new HashSet<>();
+        for (MemberRef m : discovery.memberRefs()) {
+            if (!unfit.contains(m.owner()) && discovery.phantomTypes().containsKey(m.owner()) && !fits(m, world)) {
+                unfit.add(m.owner());
             }
         }
+        Predicate<String> eligible = t -> discovery.phantomTypes().containsKey(t) && !implemented.contains(t)
+                && discovery.genericArity().arities().getOrDefault(t, 0) == 0 && !unfit.contains(t)
+                && !Boolean.FALSE.equals(declared.get(t));
+        candidates.keySet().removeIf(eligible.negate());
+        Set<String> shown = new HashSet<>(candidates.keySet());
+        uses.uses().forEach((type, use) -> {
+            if (!use.targets().isEmpty()) {
+                shown.add(type); // annotates a declaration of the program
+            }
+        });
+        places.spread(shown, eligible, world).forEach((type, why) -> {
+            readReflectively(type, why); // what the program handles as an annotation is read at run time
+            candidates.putIfAbsent(type, why);
+        });
         return Collections.unmodifiableSortedMap(candidates);
     }
 
