@@ -12,6 +12,8 @@ import java.util.function.Predicate;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.ClassWorld;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.MethodNode;
 
 /**
  * The places of the program where annotation types flow, and the phantoms that flow there with
@@ -26,16 +28,22 @@ import org.objectweb.asm.Opcodes;
  *     {@code TypeUsage.findAnnotation(Class)} gets {@code ForAll.class}, an annotation by other
  *     evidence, and {@code UseType.class}, which is one too; spring's
  *     {@code MethodParameter.hasParameterAnnotation(Class)} likewise.</li>
+ * <li>A parameter position of the methods of one name and arity declared by the direct subclasses
+ *     of one superclass (other than {@code Object}) takes annotation types if one of them takes an
+ *     annotation type there: jqwik's configurators, each a subclass of
+ *     {@code ArbitraryConfiguratorBase} with a {@code configure(Arbitrary, A)} whose {@code A} is
+ *     the annotation it handles (found reflectively by the base class).</li>
  * </ul>
- * The second spreads from the annotation types the program shows otherwise (and from itself, to
- * a fixpoint). A place also given a known type that is not an annotation interface (a class
- * literal of a program or library class) is a place for any type, and no evidence.
+ * The last two spread from the annotation types the program shows otherwise (and from each other,
+ * to a fixpoint). A place also given a known type that is not an annotation interface (a class
+ * literal of a program or library class, a parameter of such a type) is a place for any type, and
+ * no evidence.
  */
 final class AnnotationPlaces {
     private static final int MAX_ACCESSORS = 4;
 
     private final List<Passed> throughAccessors = new ArrayList<>();
-    /** By place (a phantom's method and argument): its types. */
+    /** By place (a phantom's method and argument; a superclass, method name, arity and parameter): its types. */
     private final SortedMap<String, Place> places = new TreeMap<>();
 
     /** A phantom's class literal passed as argument {@code argument} of a synthetic accessor. */
@@ -65,6 +73,29 @@ final class AnnotationPlaces {
         String label = "argument " + argument + " of " + Names.javaName(owner) + "." + name + desc;
         places.computeIfAbsent("literal " + owner + "." + name + desc + " " + argument, k -> new Place(label, new TreeMap<>()))
                 .types().putIfAbsent(type, "its class literal passed in " + where);
+    }
+
+    /**
+     * Method {@code m} of program class {@code owner}, whose superclass is {@code superName}: its
+     * reference-typed parameters are the types of the places its overridable methods share with
+     * the same methods of its siblings.
+     */
+    void method(String owner, String superName, MethodNode m) {
+        if (superName == null || superName.equals("java/lang/Object") || m.name.startsWith("<")
+                || (m.access & (Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE | Opcodes.ACC_SYNTHETIC)) != 0) {
+            return;
+        }
+        Type[] params = Type.getArgumentTypes(m.desc);
+        for (int i = 0; i < params.length; i++) {
+            if (params[i].getSort() != Type.OBJECT) {
+                continue;
+            }
+            String label = "parameter " + i + " of the methods " + m.name + " with " + params.length
+                    + " parameters of the direct subclasses of " + Names.javaName(superName);
+            places.computeIfAbsent("sibling " + superName + " " + m.name + " " + params.length + " " + i,
+                    k -> new Place(label, new TreeMap<>()))
+                    .types().putIfAbsent(params[i].getInternalName(), "as in " + Names.javaName(owner) + "." + m.name + m.desc);
+        }
     }
 
     /**

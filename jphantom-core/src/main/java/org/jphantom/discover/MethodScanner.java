@@ -64,6 +64,7 @@ final class MethodScanner {
         discovery.genericArity().classOrMethodSignature(m.signature);
         discovery.kindEvidence().signature(m.signature);
         discovery.syntheticAccessors().method(cn.name, m);
+        discovery.annotationPlaces().method(cn.name, cn.superName, m);
         if (m.exceptions != null) {
             for (String e : m.exceptions) {
                 discovery.kindEvidence().classUse(e);
