@@ -21,10 +21,11 @@ import org.objectweb.asm.Type;
  * the phantom; the phantom's class literal is passed where a method's {@code Signature} expects the
  * class of an annotation type ({@code Class<? extends Annotation>}, {@code Class<A>} with
  * {@code A extends Annotation}), also through the synthetic accessor javac writes for a private
- * method used by a nested class ({@link AnnotationPlaces}: where annotation types go); or a program
- * class's {@code InnerClasses} entry of the nested phantom carries {@code ACC_ANNOTATION} (what its
- * compiler knew). A phantom read reflectively is read at run time: its retention is RUNTIME
- * (recorded in {@link AnnotationUses}).
+ * method used by a nested class; or a program class's {@code InnerClasses} entry of the nested
+ * phantom carries {@code ACC_ANNOTATION} (what its compiler knew); or the phantom goes where the
+ * program's annotation types go ({@link AnnotationPlaces}, which also follows the accessors). A
+ * phantom read reflectively, or handled where annotation types are, is read at run time: its
+ * retention is RUNTIME (recorded in {@link AnnotationUses}).
  *
  * <p>Evidence, not a constraint: {@link #annotations} keeps only the phantoms whose every use fits
  * an annotation interface, and the solver's kinds come first ({@code solve.EvidentAnnotations}).
