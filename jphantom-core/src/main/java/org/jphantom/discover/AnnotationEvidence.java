@@ -1,14 +1,13 @@
 package org.jphantom.discover;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.jphantom.world.ClassInfo;
 import org.jphantom.world.ClassWorld;
 import org.objectweb.asm.Opcodes;
@@ -22,46 +21,32 @@ import org.objectweb.asm.Type;
  * the phantom; the phantom's class literal is passed where a method's {@code Signature} expects the
  * class of an annotation type ({@code Class<? extends Annotation>}, {@code Class<A>} with
  * {@code A extends Annotation}), also through the synthetic accessor javac writes for a private
- * method used by a nested class ({@code access$000}, {@link SyntheticAccessors}); or a program
- * class's {@code InnerClasses} entry of the nested phantom carries {@code ACC_ANNOTATION} (what its
- * compiler knew). A phantom read reflectively is read at run time: its retention is RUNTIME
- * (recorded in {@link AnnotationUses}).
+ * method used by a nested class; or a program class's {@code InnerClasses} entry of the nested
+ * phantom carries {@code ACC_ANNOTATION} (what its compiler knew); or the phantom goes where the
+ * program's annotation types go ({@link AnnotationPlaces}, which also follows the accessors). A
+ * phantom read reflectively, or handled where annotation types are, is read at run time: its
+ * retention is RUNTIME (recorded in {@link AnnotationUses}).
  *
  * <p>Evidence, not a constraint: {@link #annotations} keeps only the phantoms whose every use fits
  * an annotation interface, and the solver's kinds come first ({@code solve.EvidentAnnotations}).
  */
 public final class AnnotationEvidence {
-    private static final int MAX_ACCESSORS = 4;
-
     private final SortedMap<String, String> read = new TreeMap<>();
     /** By nested type: whether every InnerClasses entry of it has ACC_ANNOTATION. */
     private final Map<String, Boolean> declared = new HashMap<>();
     private final Set<String> implemented = new HashSet<>();
-    private final List<Passed> throughAccessors = new ArrayList<>();
     private final AnnotationUses uses;
+    private final AnnotationPlaces places;
 
-    /** A phantom's class literal passed as argument {@code argument} of a synthetic accessor. */
-    private record Passed(String type, String owner, String name, String desc, int argument, String where) {
-    }
-
-    AnnotationEvidence(AnnotationUses uses) {
+    AnnotationEvidence(AnnotationUses uses, AnnotationPlaces places) {
         this.uses = uses;
+        this.places = places;
     }
 
     /** The program reads {@code type} as an annotation; {@code how} says where, for the report. */
     void readReflectively(String type, String how) {
         read.putIfAbsent(type, how);
         uses.readReflectively(type);
-    }
-
-    /**
-     * The class literal of phantom {@code type} is passed as argument {@code argument} of the
-     * program's synthetic static method {@code owner.name desc} ({@code where} says in which method,
-     * for the report): evidence if the accessor passes it on where the class of an annotation type
-     * is wanted.
-     */
-    void passedToAccessor(String type, String owner, String name, String desc, int argument, String where) {
-        throughAccessors.add(new Passed(type, owner, name, desc, argument, where));
     }
 
     /** An {@code InnerClasses} entry of a program class gives nested {@code type} these flags. */
@@ -76,16 +61,15 @@ public final class AnnotationEvidence {
 
     /**
      * The phantoms the evidence says are annotation interfaces, with the reason: read reflectively
-     * or declared so by an {@code InnerClasses} entry (and no entry says otherwise), not implemented
+     * or declared so by an {@code InnerClasses} entry (and no entry says otherwise), or going where
+     * the program's annotation types go ({@link AnnotationPlaces#spread}); and each not implemented
      * by a program class, not generic, and used only as an annotation interface can be: its methods
      * the program calls are elements ({@code ()R}, {@code R} a primitive, {@code String},
      * {@code Class}, an enum or annotation type or a phantom, or a one-dimensional array of one) or
      * the methods of {@code Object} and {@code Annotation}; no constructor, no static method.
      */
     public SortedMap<String, String> annotations(Discovery discovery, ClassWorld world) {
-        for (Passed p : throughAccessors) {
-            followAccessor(p, discovery.syntheticAccessors(), world);
-        }
+        places.followAccessors(discovery.syntheticAccessors(), world, this::readReflectively);
         SortedMap<String, String> candidates = new TreeMap<>(read);
         declared.forEach((type, annotation) -> {
             if (!annotation) {
@@ -94,45 +78,27 @@ public final class AnnotationEvidence {
                 candidates.putIfAbsent(type, "annotation interface: its InnerClasses entry says so");
             }
         });
-        candidates.keySet().removeIf(t -> !discovery.phantomTypes().containsKey(t) || implemented.contains(t)
-                || discovery.genericArity().arities().getOrDefault(t, 0) > 0);
-        if (!candidates.isEmpty()) {
-            for (MemberRef m : discovery.memberRefs()) {
-                if (candidates.containsKey(m.owner()) && !fits(m, world)) {
-                    candidates.remove(m.owner());
-                }
+        Set<String> unfit = new HashSet<>();
+        for (MemberRef m : discovery.memberRefs()) {
+            if (!unfit.contains(m.owner()) && discovery.phantomTypes().containsKey(m.owner()) && !fits(m, world)) {
+                unfit.add(m.owner());
             }
         }
+        Predicate<String> eligible = t -> discovery.phantomTypes().containsKey(t) && !implemented.contains(t)
+                && discovery.genericArity().arities().getOrDefault(t, 0) == 0 && !unfit.contains(t)
+                && !Boolean.FALSE.equals(declared.get(t));
+        candidates.keySet().removeIf(eligible.negate());
+        Set<String> shown = new HashSet<>(candidates.keySet());
+        uses.uses().forEach((type, use) -> {
+            if (!use.targets().isEmpty()) {
+                shown.add(type); // annotates a declaration of the program
+            }
+        });
+        places.spread(shown, eligible, world).forEach((type, why) -> {
+            readReflectively(type, why); // what the program handles as an annotation is read at run time
+            candidates.putIfAbsent(type, why);
+        });
         return Collections.unmodifiableSortedMap(candidates);
-    }
-
-    /**
-     * Follows the literal of {@code p} through the accessor (and any accessor it calls, a few at
-     * most) to the first method that is not one: evidence when that method's parameter wants the
-     * class of an annotation type.
-     */
-    private void followAccessor(Passed p, SyntheticAccessors accessors, ClassWorld world) {
-        String owner = p.owner();
-        String name = p.name();
-        String desc = p.desc();
-        int argument = p.argument();
-        for (int step = 0; step < MAX_ACCESSORS; step++) {
-            SyntheticAccessors.Forward f = accessors.forward(owner, name, desc, argument);
-            if (f == null || f.argument() >= Integer.SIZE) {
-                return;
-            }
-            int mask = AnnotationReads.annotationClassParameters(world, f.owner(), f.name(), f.desc(), f.itf());
-            if ((mask & (1 << f.argument())) != 0) {
-                readReflectively(p.type(), "annotation interface: its class literal is passed to "
-                        + Names.javaName(f.owner()) + "." + f.name() + " through " + Names.javaName(p.owner()) + "."
-                        + p.name() + p.where());
-                return;
-            }
-            owner = f.owner();
-            name = f.name();
-            desc = f.desc();
-            argument = f.argument();
-        }
     }
 
     private static boolean fits(MemberRef m, ClassWorld world) {

@@ -31,8 +31,10 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * {@code Optional} argument that the program's own generic types declare an
  * {@code Optional<AnnotatedElement>} (junit's {@code findAnnotation(Optional, Class)}). A class literal
  * passed to a synthetic static accessor ({@code access$000}, no {@code Signature}) is handed to
- * {@link AnnotationEvidence}, which follows the accessor to the method it calls once the whole
- * program is scanned ({@link SyntheticAccessors}). The producer of an argument other than the last is found by
+ * {@link AnnotationPlaces}, which follows the accessor to the method it calls once the whole
+ * program is scanned ({@link SyntheticAccessors}); so is every class literal passed as a {@code Class}
+ * argument of a phantom's method, which is evidence if the program passes an annotation type's
+ * there too. The producer of an argument other than the last is found by
  * ASM's source analysis of the method, run only for a method with both such a call and a phantom
  * class literal.
  */
@@ -45,10 +47,12 @@ final class AnnotationReads {
 
     private final ClassWorld world;
     private final AnnotationEvidence evidence;
+    private final AnnotationPlaces places;
 
-    AnnotationReads(ClassWorld world, AnnotationEvidence evidence) {
+    AnnotationReads(ClassWorld world, AnnotationEvidence evidence, AnnotationPlaces places) {
         this.world = world;
         this.evidence = evidence;
+        this.places = places;
     }
 
     /** Scans method {@code m} of program class {@code owner}. */
@@ -143,26 +147,36 @@ final class AnnotationReads {
                     }
                 }
             }
-            if (mask == 0) {
+            int placed = world.isKnown(mi.owner) ? 0 : classArguments(mi.desc); // AnnotationPlaces decides
+            if ((mask | placed) == 0) {
                 continue;
             }
             int n = Type.getArgumentTypes(mi.desc).length;
-            for (int i = 0; i < n; i++) {
-                if ((mask & (1 << i)) == 0) {
+            for (int i = 0; i < n && i < Integer.SIZE; i++) {
+                if (((mask | placed) & (1 << i)) == 0) {
                     continue;
                 }
-                if (i == n - 1 && literal(previous(mi), owner, m, mi, accessor ? i : -1)) {
-                    continue;
+                AbstractInsnNode last = i == n - 1 ? previous(mi) : null;
+                List<AbstractInsnNode> producers = List.of();
+                if (last != null && literalType(last) != null) {
+                    producers = List.of(last);
+                } else {
+                    if (!analysed) {
+                        analysed = true;
+                        frames = sources(owner, m);
+                    }
+                    Frame<SourceValue> f = frames == null ? null : frames[m.instructions.indexOf(mi)];
+                    if (f != null && f.getStackSize() >= n) {
+                        producers = List.copyOf(f.getStack(f.getStackSize() - n + i).insns);
+                    }
                 }
-                if (!analysed) {
-                    analysed = true;
-                    frames = sources(owner, m);
-                }
-                Frame<SourceValue> f = frames == null ? null : frames[m.instructions.indexOf(mi)];
-                if (f != null && f.getStackSize() >= n) {
-                    SourceValue arg = f.getStack(f.getStackSize() - n + i);
-                    for (AbstractInsnNode producer : arg.insns) {
+                for (AbstractInsnNode producer : producers) {
+                    if ((mask & (1 << i)) != 0) {
                         literal(producer, owner, m, mi, accessor ? i : -1);
+                    }
+                    String type = literalType(producer);
+                    if ((placed & (1 << i)) != 0 && type != null) {
+                        places.passedToPhantom(type, mi.owner, mi.name, mi.desc, i, Names.javaName(owner) + "." + m.name + m.desc);
                     }
                 }
             }
@@ -187,17 +201,24 @@ final class AnnotationReads {
      * also takes an argument of type {@code beside} (a descriptor); else 0.
      */
     private static int classArgumentsBeside(String desc, String beside) {
+        for (Type arg : Type.getArgumentTypes(desc)) {
+            if (arg.getDescriptor().equals(beside)) {
+                return classArguments(desc);
+            }
+        }
+        return 0;
+    }
+
+    /** The {@code Class} arguments of a method descriptor as a bit mask (bit i: argument i). */
+    private static int classArguments(String desc) {
         Type[] args = Type.getArgumentTypes(desc);
         int classes = 0;
-        boolean found = false;
         for (int i = 0; i < args.length && i < Integer.SIZE; i++) {
-            String d = args[i].getDescriptor();
-            found |= d.equals(beside);
-            if (d.equals("Ljava/lang/Class;")) {
+            if (args[i].getDescriptor().equals("Ljava/lang/Class;")) {
                 classes |= 1 << i;
             }
         }
-        return found ? classes : 0;
+        return classes;
     }
 
     /**
@@ -274,7 +295,7 @@ final class AnnotationReads {
     /**
      * The {@code Class} arguments of a call of a known synthetic static method (an accessor, which
      * has no {@code Signature}: whether it wants the class of an annotation type is decided by what
-     * it passes them to, {@link AnnotationEvidence#annotations}), as a bit mask; 0 for other calls.
+     * it passes them to, {@link AnnotationPlaces#followAccessors}), as a bit mask; 0 for other calls.
      */
     private int accessorClassParameters(MethodInsnNode mi) {
         if (mi.getOpcode() != Opcodes.INVOKESTATIC || !world.isKnown(mi.owner)) {
@@ -284,35 +305,32 @@ final class AnnotationReads {
         if (target == null || !target.isStatic() || (target.access() & Opcodes.ACC_SYNTHETIC) == 0) {
             return 0;
         }
-        Type[] args = Type.getArgumentTypes(mi.desc);
-        int classes = 0;
-        for (int i = 0; i < args.length && i < Integer.SIZE; i++) {
-            if (args[i].getDescriptor().equals("Ljava/lang/Class;")) {
-                classes |= 1 << i;
-            }
-        }
-        return classes;
+        return classArguments(mi.desc);
     }
 
     /**
-     * Records {@code insn} if it is a phantom's class literal; whether it is one. With
-     * {@code accessorArgument} {@code >= 0} the call is a synthetic accessor's, and the literal is
-     * evidence only if the accessor passes that argument on to a parameter that wants the class of
-     * an annotation type (decided once the whole program is scanned).
+     * Records {@code insn} if it is a phantom's class literal. With {@code accessorArgument}
+     * {@code >= 0} the call is a synthetic accessor's, and the literal is evidence only if the
+     * accessor passes that argument on to a parameter that wants the class of an annotation type
+     * (decided once the whole program is scanned).
      */
-    private boolean literal(AbstractInsnNode insn, String owner, MethodNode m, MethodInsnNode call, int accessorArgument) {
-        if (insn instanceof LdcInsnNode ldc && ldc.cst instanceof Type c && c.getSort() == Type.OBJECT
-                && !world.isKnown(c.getInternalName())) {
-            String where = " in " + Names.javaName(owner) + "." + m.name + m.desc;
-            if (accessorArgument >= 0) {
-                evidence.passedToAccessor(c.getInternalName(), call.owner, call.name, call.desc, accessorArgument, where);
-            } else {
-                evidence.readReflectively(c.getInternalName(), "annotation interface: its class literal is passed to "
-                        + Names.javaName(call.owner) + "." + call.name + where);
-            }
-            return true;
+    private void literal(AbstractInsnNode insn, String owner, MethodNode m, MethodInsnNode call, int accessorArgument) {
+        String type = literalType(insn);
+        if (type == null || world.isKnown(type)) {
+            return;
         }
-        return false;
+        String where = " in " + Names.javaName(owner) + "." + m.name + m.desc;
+        if (accessorArgument >= 0) {
+            places.passedToAccessor(type, call.owner, call.name, call.desc, accessorArgument, where);
+        } else {
+            evidence.readReflectively(type, "annotation interface: its class literal is passed to "
+                    + Names.javaName(call.owner) + "." + call.name + where);
+        }
+    }
+
+    /** The class {@code insn} loads the literal of, if it is an {@code ldc} of a class (not an array); else null. */
+    private static String literalType(AbstractInsnNode insn) {
+        return insn instanceof LdcInsnNode ldc && ldc.cst instanceof Type c && c.getSort() == Type.OBJECT ? c.getInternalName() : null;
     }
 
     private static Frame<SourceValue>[] sources(String owner, MethodNode m) {

@@ -23,7 +23,8 @@ public final class Discovery {
     private final KindEvidence kindEvidence = new KindEvidence();
     private final GenericArity genericArity = new GenericArity();
     private final AnnotationUses annotationUses = new AnnotationUses();
-    private final AnnotationEvidence annotationEvidence = new AnnotationEvidence(annotationUses);
+    private final AnnotationPlaces annotationPlaces = new AnnotationPlaces();
+    private final AnnotationEvidence annotationEvidence = new AnnotationEvidence(annotationUses, annotationPlaces);
     private final SyntheticAccessors syntheticAccessors = new SyntheticAccessors();
     private final CaughtExceptions caughtExceptions = new CaughtExceptions();
     private final SuperClassEvidence superClassEvidence = new SuperClassEvidence();
@@ -136,6 +137,11 @@ public final class Discovery {
     /** Evidence that phantoms the program never annotates with are annotation interfaces. */
     public AnnotationEvidence annotationEvidence() {
         return annotationEvidence;
+    }
+
+    /** Where the program's annotation types go: evidence for {@link #annotationEvidence()}. */
+    AnnotationPlaces annotationPlaces() {
+        return annotationPlaces;
     }
 
     /** Type parameter counts the program's Signature attributes give each class. */

@@ -46,7 +46,7 @@ final class MethodScanner {
         this.refs = refs;
         this.annotations = annotations;
         this.handlers = new HandlerAttribution(world);
-        this.annotationReads = new AnnotationReads(world, discovery.annotationEvidence());
+        this.annotationReads = new AnnotationReads(world, discovery.annotationEvidence(), discovery.annotationPlaces());
         this.cover = new CheckedCover(world);
         this.elidedCasts = new ElidedCasts(world, discovery.memberTypeArguments());
     }
@@ -64,6 +64,7 @@ final class MethodScanner {
         discovery.genericArity().classOrMethodSignature(m.signature);
         discovery.kindEvidence().signature(m.signature);
         discovery.syntheticAccessors().method(cn.name, m);
+        discovery.annotationPlaces().method(cn.name, cn.superName, m);
         if (m.exceptions != null) {
             for (String e : m.exceptions) {
                 discovery.kindEvidence().classUse(e);

@@ -22,8 +22,8 @@
  * attributes ({@link org.jphantom.discover.GenericArity}), {@code InnerClasses} entries of missing
  * nested classes, where annotation types are used ({@link org.jphantom.discover.AnnotationUses}),
  * which phantoms the program reads reflectively as annotations
- * ({@link org.jphantom.discover.AnnotationEvidence}; through the program's synthetic accessors too,
- * {@code SyntheticAccessors}), generic signatures of phantom methods and
+ * ({@link org.jphantom.discover.AnnotationEvidence}; where annotation types go, through the
+ * program's synthetic accessors too: {@code AnnotationPlaces}, {@code SyntheticAccessors}), generic signatures of phantom methods and
  * fields ({@link org.jphantom.discover.MemberSignatures}, {@link org.jphantom.discover.FieldSignatures},
  * and the type arguments the program's elided casts give them,
  * {@link org.jphantom.discover.MemberTypeArguments}, read against the known classes' own
