@@ -6,7 +6,8 @@
 # module of the build) and driven by its small driver (bench/peers/qilin/src), which replaces
 # Qilin's evaluator by start/end marks of the main analysis and counts the Table 1 metrics after it.
 #
-# Qilin 3.0.1 as published cannot analyse a JDK 17 image unchanged; two work-arounds, both printed:
+# Qilin 3.0.1 as published cannot analyse a JDK 17 image unchanged; two work-arounds, both printed,
+# and a third that makes its program graph sound (switchable, default on):
 #   - single entry (main and on-the-fly static initialisers): its other entry points are JDK 8
 #     methods (Thread.exit, ClassLoader.loadClassInternal, sun.misc.Launcher$AppClassLoader) and
 #     building its FakeMain fails on them. This is also jphantom's default (no --jvm-startup).
@@ -14,6 +15,17 @@
 #     Reference.<init>(Object, ReferenceQueue): the script extracts that class from Qilin's sources
 #     jar, makes the read skip an absent field (one sed, checked), and puts the class first on the
 #     class path.
+#   - field references resolved per JVMS 5.4.3.2 (QILIN_FIELDS=jvms, the default): Qilin's
+#     MethodNodeFactory looks a field reference up only in the class the instruction names
+#     (getfield Pattern$Slice.next, declared by Pattern$Node) and on a miss makes a new field of
+#     that signature, so every load or store of an inherited field through a subclass-qualified
+#     reference is cut off from the others (and a static one read through a subclass is another
+#     global node); on a JDK 17 library its call graph then lacks thousands of caller-callee pairs
+#     (bench/RESULTS.md, session 14). The script extracts MethodNodeFactory from the sources jar,
+#     sends its instance and static field references through the driver's InheritedFields (the
+#     class, its superinterfaces recursively, then its superclass recursively; two seds, checked),
+#     and puts it first on the class path beside MethodPAG. QILIN_FIELDS=as-published leaves
+#     Qilin's resolution as it is. Printed with the count of references it resolved (per run).
 #
 # Prints per configuration: the whole process' wall and CPU time and peak RSS; the main analysis'
 # wall and process CPU (Qilin's main analysis includes building method bodies and PAGs on demand:
@@ -30,6 +42,7 @@
 #                                                   s-Kc/id: Selectx with identity selection (see bench/README.md)
 #   LIMIT=600 bench/selectx-peer.sh                  seconds each may run (default 600); over it: OoT
 #   JAVA_OPTS='-Xmx14g' bench/selectx-peer.sh        JVM flags (default: -Xmx14g -XX:+UseSerialGC); OutOfMemoryError: OoM
+#   QILIN_FIELDS=as-published bench/selectx-peer.sh  Qilin's own field resolution (default: jvms, see above)
 # Needs network access to Maven Central the first time (Qilin and its sources jar). Never run two
 # of these, or this and bench/selectx.sh, at once on a shared machine. Exit status: 0, or 2 on a setup error.
 set -euo pipefail
@@ -40,6 +53,7 @@ PROGRAM=${1:-sablecc}
 PATTERNS=${PATTERNS:-insens s-2c 2c}
 LIMIT=${LIMIT:-600}
 JAVA_OPTS=${JAVA_OPTS:--Xmx14g -XX:+UseSerialGC}
+QILIN_FIELDS=${QILIN_FIELDS:-jvms}
 WORK=$ROOT/bench/target/selectx-peer
 PEER=$ROOT/bench/peers/qilin
 QILIN_VERSION=3.0.1
@@ -69,8 +83,20 @@ unzip -p "$SOURCES" qilin/core/pag/MethodPAG.java \
     | sed 's/SootField sf = sootClass.getField("pending").get();/var pending = sootClass.getField("pending"); if (pending.isEmpty()) { return; } SootField sf = pending.get();/' \
     > "$PATCH/src/MethodPAG.java"
 grep -q 'pending.isEmpty()' "$PATCH/src/MethodPAG.java" || die "Qilin's MethodPAG changed: the Reference.pending fix does not apply"
-javac -nowarn -cp "$(cat "$WORK/classpath.txt")" -d "$PATCH/classes" "$PATCH/src/MethodPAG.java" 2>/dev/null \
-    || die "cannot compile the patched MethodPAG"
+# The JVMS field resolution (see the header).
+case $QILIN_FIELDS in
+    jvms)
+        unzip -p "$SOURCES" qilin/core/builder/MethodNodeFactory.java \
+            | sed -e 's/Optional<? extends SootField> osf = scene.getView().getField(fieldSig);/Optional<? extends SootField> osf = org.jphantom.bench.qilin.InheritedFields.resolve(scene.getView(), fieldSig);/' \
+                  -e 's/return pag.makeGlobalVarNode(sfr.getFieldSignature(), sfr.getType());/return pag.makeGlobalVarNode(org.jphantom.bench.qilin.InheritedFields.signature(scene.getView(), sfr.getFieldSignature()), sfr.getType());/' \
+            > "$PATCH/src/MethodNodeFactory.java"
+        [[ $(grep -c 'InheritedFields\.' "$PATCH/src/MethodNodeFactory.java") -eq 2 ]] \
+            || die "Qilin's MethodNodeFactory changed: the field-resolution fix does not apply" ;;
+    as-published) ;;
+    *) die "QILIN_FIELDS is jvms or as-published, not '$QILIN_FIELDS'" ;;
+esac
+javac -nowarn -cp "$PEER/target/classes:$(cat "$WORK/classpath.txt")" -d "$PATCH/classes" "$PATCH"/src/*.java 2>/dev/null \
+    || die "cannot compile the patched Qilin classes"
 CP=$PATCH/classes:$PEER/target/classes:$(cat "$WORK/classpath.txt")
 
 get() { sed -n "s/^$2=//p" "$1" | head -1; }
@@ -85,12 +111,15 @@ selected() {
 declare -A WALL CPU RSS MAIN MAINC PRE PREC EDGES POLY CASTS METHODS
 row() { printf '%-9s %8s %8s %8s %8s %8s %8s %8s %8s %7s %8s %8s %6s %7s %7s %8s %6s\n' "$@"; }
 echo "bench/selectx-peer.sh $PROGRAM: Qilin $QILIN_VERSION (SootUp), java $JAVA_OPTS QilinRun --pta P --main $MAIN JARS, library: jrt:/ of $(java -version 2>&1 | head -1) (limit ${LIMIT}s)"
+echo "work-arounds: single entry; Reference.pending skipped when absent; field references: $QILIN_FIELDS" \
+     "$([[ $QILIN_FIELDS == jvms ]] && echo "(JVMS 5.4.3.2: the class, its superinterfaces, its superclass)" || echo "(only the class the instruction names, as Qilin 3.0.1)")"
 echo "wall/cpu: whole process; main: Qilin's main analysis (bodies and PAGs built on demand inside it); pre: Spark + Selectx (s-kc)"
 row pattern wall_s cpu_s rss_MB main_s mainC_s pre_s preC_s edges poly mayfail methods app selVar% selObj% selMeth% eff%
 for p in $PATTERNS; do
     pattern=${p%/id}; flags=()
     [[ $p == */id ]] && flags=(--identity-selection)
     tag=${p//\//-}
+    [[ $QILIN_FIELDS == jvms ]] || tag=$tag-$QILIN_FIELDS
     out=$WORK/$PROGRAM-$tag.txt
     rm -f "$out" "$out.selection" "$out.nodes"
     set +e
@@ -124,7 +153,8 @@ for p in $PATTERNS; do
         "$(get "$out" reachableApplicationMethods)" "$(get "$out" selectedVariablesPercent)" \
         "$(get "$out" selectedObjectsPercent)" "$(get "$out" selectedMethodsPercent)" "$(get "$out" effectiveVariablesPercent)"
     [[ $pattern == s-* ]] && selected "$out"
-    echo "          Qilin's own call-edge count $(get "$out" qilinCallEdges), method contexts $(get "$out" methodContexts)"
+    echo "          Qilin's own call-edge count $(get "$out" qilinCallEdges), method contexts $(get "$out" methodContexts)," \
+         "field references resolved to an inherited field $(get "$out" inheritedFieldReferences)"
 done
 
 echo "ratios against kc (speedup = kc time / s-kc time; increase = (s - k) / k; loss = ((ci-k)-(ci-s))/(ci-k)):"

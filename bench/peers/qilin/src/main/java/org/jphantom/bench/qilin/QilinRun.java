@@ -38,6 +38,7 @@ import sootup.java.core.views.JavaView;
  * pattern the selection is also written node by node to {@code FILE.nodes} ({@link SelectionDump}),
  * and the call graph of its context-insensitive pre-analysis to {@code FILE.callgraph} (caller and
  * callee signatures, tab-separated); {@code --selection-only} stops there, before the main analysis.
+ * For any other pattern {@code FILE.callgraph} has the analysis' own call graph in the same format.
  *
  * <p>Qilin's configuration is its default one ({@code CoreConfig}): no heap merging of
  * {@code StringBuilder}s and throwables ({@code mergeHeap}), no forced empty context for them
@@ -139,6 +140,11 @@ public final class QilinRun {
       stats.putAll(probe.selection());
     }
     stats.putAll(QilinMetrics.of(pta, out.resolveSibling(out.getFileName() + ".methods.txt")));
+    if (probe == null) {
+      SelectxProbe.writeCallGraph(pta.getCallGraph(), out.resolveSibling(out.getFileName() + ".callgraph"));
+    }
+    // 0 unless bench/selectx-peer.sh put its patched MethodNodeFactory first (QILIN_FIELDS=jvms)
+    stats.put("inheritedFieldReferences", InheritedFields.inheritedReferences());
     stats.put("totalMs", clock.wall() - t0);
     stats.put("totalCpuMs", clock.cpu() - c0);
     write(out, stats);

@@ -71,8 +71,14 @@ final class SelectxProbe extends SelectxPTA {
    * edges out of Qilin's FakeMain: comparable line for line with jphantom's.
    */
   private void writeCallGraph(java.nio.file.Path file) throws java.io.IOException {
+    writeCallGraph(prePTA.getCallGraph(), file);
+  }
+
+  /** Writes {@code cg} as {@link #writeCallGraph(java.nio.file.Path)} describes. */
+  static void writeCallGraph(Iterable<qilin.core.builder.callgraph.Edge> cg, java.nio.file.Path file)
+      throws java.io.IOException {
     java.util.TreeSet<String> lines = new java.util.TreeSet<>();
-    for (qilin.core.builder.callgraph.Edge e : prePTA.getCallGraph()) {
+    for (qilin.core.builder.callgraph.Edge e : cg) {
       if (e.src() != null && !PTAUtils.isFakeMainMethod(e.src())) {
         lines.add(e.src().getSignature() + "\t" + e.tgt().getSignature());
       }
