@@ -31,7 +31,7 @@ class PointsToFixtureTest {
     static final org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions READABLE_STRINGS = org.jphantom.analysis.pta.plugin.reflect.ReflectionOptions.DEFAULT.withColouring(false);
 
     static final List<String> FEATURES = List.of("alloc", "assign", "fields", "statics", "arrays", "casts",
-            "dispatch", "defaults", "lambdas", "exceptions", "clinit", "natives", "cycles");
+            "dispatch", "defaults", "lambdas", "exceptions", "clinit", "natives", "cycles", "receivers");
     static final List<String> CONTEXTS = List.of("ci", "1cfa", "2cfa", "1obj", "2obj", "1type", "2type");
 
     @TestFactory

@@ -306,6 +306,20 @@ public final class Program {
         return info == null ? List.of() : info.interfaces();
     }
 
+    /**
+     * Whether a supertype of {@code type} (itself included) is missing from the closed world: its
+     * subtype relations past that point are unknown, so {@link #isSubtype} may say no where the
+     * run would say yes.
+     */
+    public boolean hasMissingSupertype(int type) {
+        for (int t : supersOf(type)) {
+            if (isMissing(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The sorted ids of {@code type}'s supertypes, itself and Object included (computed once). */
     int[] supersOf(int type) {
         int[] s = supers.get(type);

@@ -37,6 +37,7 @@ final class StatementHandler {
     private final HeapModel heap;
     private final CSManager cs;
     private final FieldHolders holders;
+    private final ReceiverFilter receiverFilter;
     private final PointerFlowGraph graph;
     private final CallGraph callGraph;
     private final MethodBodies bodies;
@@ -61,6 +62,7 @@ final class StatementHandler {
         this.heap = heap;
         this.cs = cs;
         this.holders = new FieldHolders(program, cs);
+        this.receiverFilter = new ReceiverFilter(program);
         this.graph = cs.graph();
         this.callGraph = callGraph;
         this.bodies = bodies;
@@ -264,6 +266,7 @@ final class StatementHandler {
         // dispatch once per type and add each call edge once per run of one callee. A selector
         // whose callee contexts do not depend on the receiver is asked once per run of one target.
         boolean perReceiver = selector.dependsOnReceiver();
+        int owner = dynamic ? receiverFilter.ownerOf(callSite, inv) : ReceiverFilter.ANY;
         int lastType = -1;
         JMethod target = special;
         int lastCallee = -1;
@@ -274,7 +277,7 @@ final class StatementHandler {
             int type = cs.typeOfObject(o);
             if (dynamic && type != lastType) {
                 lastType = type;
-                target = program.dispatch(lastType, resolvedTarget);
+                target = receiverFilter.mayReceive(type, owner) ? program.dispatch(lastType, resolvedTarget) : null;
             }
             if (target == null) {
                 continue;

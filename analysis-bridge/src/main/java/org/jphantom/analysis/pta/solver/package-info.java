@@ -21,6 +21,9 @@
  *   <li>{@link org.jphantom.analysis.pta.solver.FieldHolders}: which objects a field or array
  *       access of the bytecode may touch (the verifier types the base), so an object an imprecise
  *       path brought to a typed variable gets no field pointers there;
+ *   <li>{@link org.jphantom.analysis.pta.solver.ReceiverFilter}: which objects a virtual or
+ *       interface call of the bytecode may run on (the class or interface it names), so such an
+ *       object gets no call edges there;
  *   <li>{@link org.jphantom.analysis.pta.solver.CycleEliminator}: lazy cycle detection and collapse;
  *   <li>{@link org.jphantom.analysis.pta.solver.MethodBodies}: the IR each method has in this
  *       analysis (plugin body, shared bytecode IR, model);
