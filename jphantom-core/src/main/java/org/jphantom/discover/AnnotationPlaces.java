@@ -70,9 +70,9 @@ final class AnnotationPlaces {
      * program's method {@code where}.
      */
     void passedToPhantom(String type, String owner, String name, String desc, int argument, String where) {
-        String label = "argument " + argument + " of " + Names.javaName(owner) + "." + name + desc;
-        places.computeIfAbsent("literal " + owner + "." + name + desc + " " + argument, k -> new Place(label, new TreeMap<>()))
-                .types().putIfAbsent(type, "its class literal passed in " + where);
+        places.computeIfAbsent("literal " + owner + "." + name + desc + " " + argument,
+                k -> new Place("argument " + argument + " of " + Names.javaName(owner) + "." + name + desc, new TreeMap<>()))
+                .types().computeIfAbsent(type, t -> "its class literal passed in " + where);
     }
 
     /**
@@ -90,11 +90,12 @@ final class AnnotationPlaces {
             if (params[i].getSort() != Type.OBJECT) {
                 continue;
             }
-            String label = "parameter " + i + " of the methods " + m.name + " with " + params.length
-                    + " parameters of the direct subclasses of " + Names.javaName(superName);
-            places.computeIfAbsent("sibling " + superName + " " + m.name + " " + params.length + " " + i,
-                    k -> new Place(label, new TreeMap<>()))
-                    .types().putIfAbsent(params[i].getInternalName(), "as in " + Names.javaName(owner) + "." + m.name + m.desc);
+            int position = i;
+            int arity = params.length;
+            places.computeIfAbsent("sibling " + superName + " " + m.name + " " + arity + " " + i,
+                    k -> new Place("parameter " + position + " of the methods " + m.name + " with " + arity
+                            + " parameters of the direct subclasses of " + Names.javaName(superName), new TreeMap<>()))
+                    .types().computeIfAbsent(params[i].getInternalName(), t -> "as in " + Names.javaName(owner) + "." + m.name + m.desc);
         }
     }
 
